@@ -1,0 +1,9 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  base: '/admin/',
+  build: { outDir: 'dist', emptyOutDir: true },
+  server: { proxy: { '/lianmeng': 'http://localhost:8080', '/uploads': 'http://localhost:8080' } },
+});

@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: a SQLite file in dataDir. `postgres://…`: PostgreSQL. `sqlite:<file>` or `:memory:` also work. */
+  databaseUrl: string | undefined;
+  hosts: { main: string; uc: string; sso: string };
+  demoPassword: string | undefined;
+  trustProxy: boolean | string;
+  /** Origins a single-sign-on return address may point to. */
+  ssoReturnOrigins: string[];
+  portalDist: string;
+  adminDist: string;
+  /** Quiet logs in tests. */
+  logLevel: string;
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+const trustProxy = (value: string | undefined): boolean | string => {
+  if (!value || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  return value;
+};
+
+export const loadConfig = (
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<ServerConfig> = {},
+): ServerConfig => {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    hosts: { main: env.MAIN_HOST ?? '', uc: env.UC_HOST ?? '', sso: env.SSO_HOST ?? '' },
+    demoPassword: env.DEMO_PASSWORD || undefined,
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    ssoReturnOrigins: list(env.SSO_RETURN_ORIGINS),
+    portalDist: path.resolve(env.PORTAL_DIST ?? path.join(repoRoot, 'apps/portal/dist')),
+    adminDist: path.resolve(env.ADMIN_DIST ?? path.join(repoRoot, 'apps/admin/dist')),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    ...overrides,
+  };
+};

@@ -1,0 +1,20 @@
+import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Db } from './database';
+import { initial } from './migrations/0001_initial';
+
+/** Migrations are listed here (not read from a folder) so the bundled server carries them. */
+const migrationsFor = (db: Db): Record<string, Migration> => ({
+  '0001_initial': initial(db.dialect),
+});
+
+export const migrate = async (db: Db): Promise<void> => {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(db) };
+  const migrator = new Migrator({ db: db.kysely, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(
+      `migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+};

@@ -1,0 +1,63 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Times are ISO-8601 UTC text in both databases, so they sort and compare the same everywhere. */
+export interface ImageMessageTable {
+  id: Generated<number>;
+  belongSortid: number;
+  isOpen: number;
+  photoAddress: string;
+  smallPhotoAddress: string;
+  photoTitle: string;
+  urlAddress: string;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface ConsoleUserTable {
+  id: Generated<number>;
+  username: string;
+  passwordHash: string;
+  role: string;
+  displayName: string;
+  disabled: number;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface ConsoleSessionTable {
+  /** SHA-256 of the cookie value: a stolen database does not hold usable sessions. */
+  idHash: string;
+  userId: number;
+  createTime: string;
+  lastSeenTime: string;
+  expiresTime: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  userId: number | null;
+  username: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  detail: string;
+  createTime: string;
+}
+
+export interface AppMetaTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  imageMessage: ImageMessageTable;
+  consoleUser: ConsoleUserTable;
+  consoleSession: ConsoleSessionTable;
+  auditLog: AuditLogTable;
+  appMeta: AppMetaTable;
+}
+
+export type ImageMessageRow = Selectable<ImageMessageTable>;
+export type NewImageMessage = Insertable<ImageMessageTable>;
+export type ImageMessagePatch = Updateable<ImageMessageTable>;
+export type ConsoleUserRow = Selectable<ConsoleUserTable>;

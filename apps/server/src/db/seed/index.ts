@@ -1,0 +1,57 @@
+import path from 'node:path';
+import type { ConsoleRole } from '@lianmeng/core';
+import { hashPassword } from '../../security/passwords';
+import type { Db } from '../database';
+import { createDemoCredentials } from './demoCredentials';
+import { demoImages } from './demoImages';
+
+const SEED_MARK = 'seed:images-and-console:v1';
+
+const CONSOLE_ACCOUNTS: { username: string; role: ConsoleRole; displayName: string }[] = [
+  { username: 'admin', role: 'admin', displayName: '系统管理员' },
+  { username: 'editor', role: 'editor', displayName: '联盟编辑' },
+  { username: 'staff', role: 'staff', displayName: '内容运营' },
+];
+
+export interface SeedResult {
+  seeded: boolean;
+  credentialsFile: string | null;
+}
+
+/** Seeds the demo data once per database; a second start changes nothing. */
+export const seedDemoData = async (
+  db: Db,
+  options: { dataDir: string; demoPassword: string | undefined; now: Date },
+): Promise<SeedResult> => {
+  const done = await db.kysely.selectFrom('appMeta').select('value').where('key', '=', SEED_MARK).executeTakeFirst();
+  if (done) return { seeded: false, credentialsFile: null };
+
+  const credentials = createDemoCredentials(options.demoPassword);
+  const at = options.now.toISOString();
+  const accounts = await Promise.all(
+    CONSOLE_ACCOUNTS.map(async (account) => ({
+      ...account,
+      passwordHash: await hashPassword(credentials.passwordFor(account.username)),
+    })),
+  );
+  const images = await demoImages(path.join(options.dataDir, 'uploads'), options.now);
+
+  const seeded = await db
+    .writeTransaction(async (trx) => {
+      // The mark goes first: a second process seeding at the same time fails here on the key and rolls back.
+      await trx.insertInto('appMeta').values({ key: SEED_MARK, value: at }).execute();
+      await trx
+        .insertInto('consoleUser')
+        .values(accounts.map((a) => ({ ...a, disabled: 0, createTime: at, updateTime: at })))
+        .execute();
+      await trx.insertInto('imageMessage').values(images).execute();
+      return true;
+    })
+    .catch(async (error: unknown) => {
+      const mark = await db.kysely.selectFrom('appMeta').select('key').where('key', '=', SEED_MARK).executeTakeFirst();
+      if (mark) return false;
+      throw error;
+    });
+  const credentialsFile = seeded ? await credentials.save(options.dataDir, '管理台账号（用户名\t密码）') : null;
+  return { seeded, credentialsFile };
+};

@@ -1,0 +1,63 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { XSRF_COOKIE } from '@lianmeng/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../testing/testServer';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  const root = await fs.mkdtemp(path.join((await import('node:os')).tmpdir(), 'lianmeng-dist-'));
+  const portal = path.join(root, 'portal');
+  const admin = path.join(root, 'admin');
+  await fs.mkdir(path.join(portal, 'assets'), { recursive: true });
+  await fs.mkdir(admin, { recursive: true });
+  await fs.writeFile(path.join(portal, 'index.html'), '<html>portal</html>');
+  await fs.writeFile(path.join(portal, 'assets', 'app-abc123.js'), 'console.log(1)');
+  await fs.writeFile(path.join(admin, 'index.html'), '<html>admin</html>');
+  server = await createTestServer({ portalDist: portal, adminDist: admin });
+});
+afterAll(() => server.close());
+
+describe('the built apps', () => {
+  it('serves the portal for its client-side routes, with the anti-forgery cookie', async () => {
+    for (const url of ['/', '/index', '/news/list/12-3', '/anything/unknown']) {
+      const response = await server.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toBe('<html>portal</html>');
+      expect(response.cookies.find((c) => c.name === XSRF_COOKIE)).toMatchObject({ sameSite: 'Strict', path: '/' });
+    }
+  });
+
+  it('keeps a client’s anti-forgery cookie instead of replacing it', async () => {
+    const response = await server.app.inject({ url: '/index', headers: { cookie: `${XSRF_COOKIE}=kept` } });
+    expect(response.cookies.find((c) => c.name === XSRF_COOKIE)).toBeUndefined();
+  });
+
+  it('serves the console under /admin/', async () => {
+    expect((await server.app.inject({ url: '/admin/' })).body).toBe('<html>admin</html>');
+    expect((await server.app.inject({ url: '/admin/banners/3' })).body).toBe('<html>admin</html>');
+    expect((await server.app.inject({ url: '/admin' })).headers.location).toBe('/admin/');
+  });
+
+  it('caches hashed assets for a year and pages not at all', async () => {
+    const asset = await server.app.inject({ url: '/assets/app-abc123.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await server.app.inject({ url: '/index' })).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers unknown API paths with a JSON 404, not the page', async () => {
+    for (const url of ['/api/nothing', '/lianmeng/nothing', '/uploads/missing.png']) {
+      const response = await server.app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().status).toBe(404);
+    }
+  });
+
+  it('serves the seeded demo images from /uploads/', async () => {
+    const response = await server.app.inject({ url: '/uploads/demo-partner-1.png' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(response.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+  });
+});

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+const API_PREFIXES = ['/api/', '/lianmeng/', '/card/', '/uploads/', '/healthz'];
+const NOT_BUILT = `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>尚未构建</title>
+<p>前端页面尚未构建。请在项目根目录运行 <code>npm run build</code> 或 <code>npm start</code>。</p></html>`;
+
+const isHashedAsset = (file: string) => /[/\\]assets[/\\]/.test(file);
+
+const setCacheHeaders = (reply: FastifyReply, file: string) => {
+  reply.header('Cache-Control', isHashedAsset(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+};
+
+/**
+ * The built portal at `/` and the built console at `/admin/`. Unknown page paths fall back to each app's
+ * index.html (client-side routes); unknown API paths answer a JSON 404.
+ */
+export const registerStaticApps = async (app: FastifyInstance, dirs: { portal: string; admin: string }) => {
+  const indexOf = (dir: string) => {
+    const file = path.join(dir, 'index.html');
+    return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
+  };
+  // Read once: the file only changes with a new build, which means a restart.
+  const portalIndex = indexOf(dirs.portal);
+  const adminIndex = indexOf(dirs.admin);
+
+  if (portalIndex !== null) {
+    await app.register(fastifyStatic, {
+      root: dirs.portal,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      setHeaders: setCacheHeaders,
+    });
+  }
+  if (adminIndex !== null) {
+    await app.register(fastifyStatic, {
+      root: dirs.admin,
+      prefix: '/admin/',
+      index: false,
+      wildcard: false,
+      decorateReply: false,
+      setHeaders: setCacheHeaders,
+    });
+  }
+
+  const sendPage = (reply: FastifyReply, html: string | null) =>
+    reply
+      .code(200)
+      .header('Content-Type', 'text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(html ?? NOT_BUILT);
+
+  app.get('/admin', (_request, reply) => reply.redirect('/admin/'));
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((p) => url.startsWith(p));
+    if (!isPage) return reply.code(404).send({ status: 404, message: '请求的接口不存在' });
+    if (url === '/admin/' || url.startsWith('/admin/')) return sendPage(reply, adminIndex);
+    return sendPage(reply, portalIndex);
+  });
+};

@@ -1,0 +1,45 @@
+import { api, type ConsoleRole } from '@lianmeng/core';
+import type { FastifyInstance } from 'fastify';
+import { recordAudit } from '../../audit/recordAudit';
+import type { ServerContext } from '../../context';
+import { unauthorized } from '../../http/apiError';
+import { defineRoute } from '../../http/defineRoute';
+import { requireXsrf } from '../../plugins/xsrf';
+import { verifyPassword } from '../../security/passwords';
+
+const SIGN_IN_REFUSED = '用户名或密码不正确，或账号已停用';
+
+/** Console sign-in, sign-out and "who am I" on an httpOnly, SameSite=Strict session cookie. */
+export const registerConsoleAuthRoutes = (app: FastifyInstance, { db, consoleSessions, now }: ServerContext) => {
+  defineRoute(app, api.consoleAuth.login, { preHandler: [requireXsrf] }, async ({ body, reply }) => {
+    const user = await db.kysely
+      .selectFrom('consoleUser')
+      .selectAll()
+      .where('username', '=', body.username)
+      .executeTakeFirst();
+    const valid = await verifyPassword(user?.passwordHash, body.password);
+    if (!user || !valid || user.disabled) throw unauthorized(SIGN_IN_REFUSED);
+    await consoleSessions.start(reply, user.id);
+    await db.writeTransaction((trx) =>
+      recordAudit(trx, { user, action: 'sign-in', targetType: 'consoleUser', targetId: user.id, at: now() }),
+    );
+    return { id: user.id, username: user.username, displayName: user.displayName, role: user.role as ConsoleRole };
+  });
+
+  defineRoute(app, api.consoleAuth.logout, { preHandler: [requireXsrf] }, async ({ request, reply }) => {
+    const user = await consoleSessions.userOf(request);
+    await consoleSessions.end(request, reply);
+    if (user) {
+      await db.writeTransaction((trx) =>
+        recordAudit(trx, { user, action: 'sign-out', targetType: 'consoleUser', targetId: user.id, at: now() }),
+      );
+    }
+    return {};
+  });
+
+  defineRoute(app, api.consoleAuth.me, { preHandler: [consoleSessions.require()] }, async ({ request }) => {
+    const user = request.consoleUser;
+    if (!user) throw unauthorized('请先登录管理台');
+    return user;
+  });
+};

@@ -1,0 +1,65 @@
+/** The business constants of the specification's section 9, and the names PRODUCT.md froze. One place, never re-typed. */
+
+export const IMAGE_SORT = { banner: 2, partner: 3 } as const;
+export type ImageSortId = (typeof IMAGE_SORT)[keyof typeof IMAGE_SORT];
+export const IMAGE_SORT_IDS: readonly ImageSortId[] = [IMAGE_SORT.banner, IMAGE_SORT.partner];
+export const IMAGE_SORT_NAMES: Record<ImageSortId, string> = { 2: '顶部横幅', 3: '合作伙伴' };
+
+/** Banner and partner page size: the layout asks for everything in one page. */
+export const IMAGE_LIST_PAGE_SIZE = 999;
+export const MAX_PAGE_SIZE = 999;
+export const DEFAULT_PAGE_SIZE = 10;
+
+export const BANNER = {
+  heightPx: 405,
+  openMs: 3000,
+  holdMs: 1000,
+  closeMs: 3000,
+  recommendedWidthPx: 1000,
+  recommendedHeightPx: 405,
+} as const;
+
+export const MARQUEE = { tickMs: 20, stepPx: 1, startDelayMs: 30 } as const;
+
+export const SITE_WIDTH_PX = 1000;
+export const PARTNER_TILE = { widthPx: 190, heightPx: 50 } as const;
+
+export const LOCALE = 'zh' as const;
+export const CURRENCY = 'CNY' as const;
+
+export const ADMIN_PREFIX = '/lianmeng' as const;
+export const CONSOLE_BASE_PATH = '/admin/' as const;
+
+export const ROUTES = {
+  index: '/index',
+  home: '/home',
+  creditBankLogin: '/creditBank/login',
+  creditBankInfo: '/creditBank/info',
+  login: '/login',
+} as const;
+export const DEFAULT_LOGIN_DESTINATION = ROUTES.creditBankInfo;
+
+export const ERROR_MODAL = { title: '提示信息', topPx: 250 } as const;
+
+export const HEADERS = {
+  console: 'X-Lianmeng-Console',
+  xsrf: 'X-XSRF-TOKEN',
+  authorization: 'Authorization',
+} as const;
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const CONSOLE_SESSION_COOKIE = 'lm_console';
+
+export const CONSOLE_ROLES = ['admin', 'editor', 'staff'] as const;
+export type ConsoleRole = (typeof CONSOLE_ROLES)[number];
+export const CONSOLE_ROLE_NAMES: Record<ConsoleRole, string> = {
+  admin: '管理员',
+  editor: '编辑',
+  staff: '内容运营',
+};
+
+export const TEXT_LIMITS = {
+  photoTitle: 100,
+  url: 2048,
+  username: 32,
+  password: { min: 8, max: 128 },
+} as const;

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { defineCall } from './call';
+import { idText, integerText, pageQuery } from './fields';
+
+export const attachmentSchema = z.object({ name: z.string(), url: z.string(), size: z.number().int().optional() });
+
+export const articleSummarySchema = z.object({
+  id: z.number().int(),
+  typeId: z.number().int(),
+  title: z.string(),
+  summary: z.string(),
+  publishTime: z.string(),
+  source: z.string(),
+  coverImage: z.string(),
+});
+export type ArticleSummary = z.infer<typeof articleSummarySchema>;
+
+export const articleSchema = articleSummarySchema.extend({
+  author: z.string(),
+  body: z.string(),
+  attachments: z.array(attachmentSchema),
+});
+export type Article = z.infer<typeof articleSchema>;
+
+const neighbour = z.object({ id: z.number().int(), title: z.string() }).nullable();
+
+export const content = {
+  articles: defineCall({
+    method: 'GET',
+    path: '/api/content/articles',
+    host: 'main',
+    auth: 'public',
+    bodyKind: 'none',
+    query: pageQuery.extend({
+      typeId: integerText(1).optional(),
+      keyword: z.string().max(50, { error: '不能超过 50 个字符' }).optional(),
+    }),
+    response: z.object({ list: z.array(articleSummarySchema), total: z.number().int() }),
+    summary: '文章列表（按栏目、关键词分页）',
+  }),
+  article: defineCall({
+    method: 'GET',
+    path: '/api/content/articles/:id',
+    host: 'main',
+    auth: 'public',
+    bodyKind: 'none',
+    params: z.object({ id: idText }),
+    response: articleSchema.extend({ previous: neighbour, next: neighbour }),
+    summary: '一篇文章及其同栏目的上一篇、下一篇',
+  }),
+} as const;

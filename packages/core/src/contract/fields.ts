@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { MAX_PAGE_SIZE } from '../constants';
+
+/** Chinese names of the fields, used to say which field a refusal is about. */
+export const FIELD_LABELS: Record<string, string> = {
+  id: '编号',
+  belongSortid: '分类',
+  isOpen: '开放状态',
+  photoAddress: '图片地址',
+  smallPhotoAddress: '小图地址',
+  photoTitle: '标题',
+  urlAddress: '链接地址',
+  pageNum: '页码',
+  pageSize: '每页条数',
+  username: '用户名',
+  password: '密码',
+  cardNo: '卡号',
+  phone: '手机号',
+  code: '验证码',
+  newPassword: '新密码',
+  oldPassword: '原密码',
+  aesKey: '密钥',
+  data: '数据',
+  timestamp: '时间戳',
+  typeId: '栏目',
+  keyword: '关键词',
+  category: '类别',
+  from: '开始日期',
+  to: '结束日期',
+  role: '角色',
+  displayName: '姓名',
+  disabled: '停用',
+};
+
+const INTEGER_TEXT = /^-?\d{1,15}$/;
+
+/** An integer that arrives as text (query string, form field, path segment). */
+export const integerText = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .union([z.number(), z.string()])
+    .transform((value, ctx) => {
+      const text = String(value).trim();
+      if (!INTEGER_TEXT.test(text)) {
+        ctx.addIssue({ code: 'custom', message: '应为整数' });
+        return z.NEVER;
+      }
+      return Number(text);
+    })
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, { error: `不能小于 ${min}` })
+        .max(max, { error: `不能大于 ${max}` }),
+    );
+
+export const idText = integerText(1);
+export const idNumber = z.number({ error: '应为数字' }).int({ error: '应为整数' }).positive({ error: '应为正整数' });
+
+export const pageQuery = z.object({
+  pageNum: integerText(1, 100_000).optional().default(1),
+  pageSize: integerText(1, MAX_PAGE_SIZE).optional().default(10),
+});
+
+export const isoDateTime = z.string();
+
+const HTTP_URL = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
+export const isHttpUrl = (value: string) => HTTP_URL.test(value);
+
+/** Uploaded files live under /uploads/; anything else must be an absolute http(s) address. */
+export const UPLOAD_PATH = /^\/uploads\/[A-Za-z0-9._-]+$/;
+export const isUploadPath = (value: string) => UPLOAD_PATH.test(value);

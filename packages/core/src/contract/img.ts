@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { IMAGE_SORT_IDS, type ImageSortId, TEXT_LIMITS } from '../constants';
+import { defineCall } from './call';
+import { idNumber, idText, isHttpUrl, isoDateTime, isUploadPath, pageQuery } from './fields';
+
+const sortId = z
+  .number({ error: '应为数字 2（顶部横幅）或 3（合作伙伴）' })
+  .refine((value): value is ImageSortId => (IMAGE_SORT_IDS as readonly number[]).includes(value), {
+    error: '应为 2（顶部横幅）或 3（合作伙伴）',
+  });
+const openFlag = z.union([z.literal(0), z.literal(1)], { error: '应为 0（关闭）或 1（开放）' });
+
+const imageAddress = z
+  .string({ error: '应为文字' })
+  .max(TEXT_LIMITS.url, { error: `不能超过 ${TEXT_LIMITS.url} 个字符` })
+  .refine((value) => isUploadPath(value) || isHttpUrl(value), {
+    error: '应为上传后的图片地址或 http(s) 开头的网址',
+  });
+const optionalImageAddress = z.union([z.literal(''), imageAddress]);
+const linkAddress = z.union([
+  z.literal(''),
+  z
+    .string({ error: '应为文字' })
+    .max(TEXT_LIMITS.url, { error: `不能超过 ${TEXT_LIMITS.url} 个字符` })
+    .refine(isHttpUrl, { error: '应为 http(s) 开头的网址' }),
+]);
+const title = z
+  .string({ error: '应为文字' })
+  .trim()
+  .min(1, { error: '不能为空' })
+  .max(TEXT_LIMITS.photoTitle, { error: `不能超过 ${TEXT_LIMITS.photoTitle} 个字符` });
+
+export const imageMessageSchema = z.object({
+  id: z.number().int(),
+  belongSortid: z.number().int(),
+  isOpen: z.union([z.literal(0), z.literal(1)]),
+  photoAddress: z.string(),
+  smallPhotoAddress: z.string(),
+  photoTitle: z.string(),
+  urlAddress: z.string(),
+  createTime: isoDateTime,
+  updateTime: isoDateTime,
+});
+export type ImageMessage = z.infer<typeof imageMessageSchema>;
+
+export const imageSearchBody = z
+  .object({
+    belongSortid: sortId.optional(),
+    isOpen: openFlag.optional(),
+    /** A title search for the console; the portal does not send it. */
+    photoTitle: z.string({ error: '应为文字' }).max(TEXT_LIMITS.photoTitle).optional(),
+  })
+  .strict();
+
+export const imageSearchResult = z.object({
+  seachList: z.array(imageMessageSchema),
+  total: z.number().int(),
+  pageNum: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ImageSearchResult = z.infer<typeof imageSearchResult>;
+
+export const imageInsertBody = z
+  .object({
+    belongSortid: sortId,
+    isOpen: openFlag.optional().default(0),
+    photoAddress: imageAddress,
+    smallPhotoAddress: optionalImageAddress.optional().default(''),
+    photoTitle: title,
+    urlAddress: linkAddress.optional().default(''),
+  })
+  .strict();
+export type ImageInsertInput = z.input<typeof imageInsertBody>;
+
+export const imageUpdateBody = z
+  .object({
+    id: idNumber,
+    belongSortid: sortId.optional(),
+    isOpen: openFlag.optional(),
+    photoAddress: imageAddress.optional(),
+    smallPhotoAddress: optionalImageAddress.optional(),
+    photoTitle: title.optional(),
+    urlAddress: linkAddress.optional(),
+    /** Sent back by clients that post the whole record; never written. */
+    createTime: z.string().optional(),
+    updateTime: z.string().optional(),
+  })
+  .strict();
+export type ImageUpdateInput = z.input<typeof imageUpdateBody>;
+
+export const idQuery = z.object({ id: idText });
+
+export const img = {
+  search: defineCall({
+    method: 'POST',
+    path: '/lianmeng/img/imageMsgSearch',
+    host: 'main',
+    auth: 'public',
+    bodyKind: 'json',
+    query: pageQuery,
+    body: imageSearchBody,
+    response: imageSearchResult,
+    summary: '按分类与开放状态分页查询图片信息（匿名只返回开放的）',
+  }),
+  searchOne: defineCall({
+    method: 'GET',
+    path: '/lianmeng/img/imageMsgSearchOne',
+    host: 'main',
+    auth: 'public',
+    bodyKind: 'none',
+    query: idQuery,
+    response: imageMessageSchema,
+    summary: '按编号查询一条图片信息',
+  }),
+  insert: defineCall({
+    method: 'POST',
+    path: '/lianmeng/img/imageMsgInsert',
+    host: 'main',
+    auth: 'console',
+    bodyKind: 'json',
+    body: imageInsertBody,
+    response: imageMessageSchema,
+    summary: '新增图片信息',
+  }),
+  update: defineCall({
+    method: 'POST',
+    path: '/lianmeng/img/imageMsgUpdate',
+    host: 'main',
+    auth: 'console',
+    bodyKind: 'json',
+    body: imageUpdateBody,
+    response: imageMessageSchema,
+    summary: '修改图片信息（内容运营只能改开放状态）',
+  }),
+  delete: defineCall({
+    method: 'GET',
+    path: '/lianmeng/img/imageMsgDel',
+    host: 'main',
+    auth: 'console',
+    bodyKind: 'none',
+    query: idQuery,
+    response: z.object({ id: z.number().int() }),
+    summary: '删除一条图片信息',
+  }),
+  sortClear: defineCall({
+    method: 'GET',
+    path: '/lianmeng/img/imageSortClear',
+    host: 'main',
+    auth: 'console',
+    bodyKind: 'none',
+    query: z.object({
+      belongSortid: z
+        .string()
+        .pipe(z.enum(['2', '3'], { error: '应为 2（顶部横幅）或 3（合作伙伴）' }))
+        .transform((value) => Number(value) as ImageSortId),
+    }),
+    response: z.object({ belongSortid: z.number().int(), removed: z.number().int() }),
+    summary: '清空一个分类的全部图片信息',
+  }),
+  upload: defineCall({
+    method: 'POST',
+    path: '/lianmeng/img/upload',
+    host: 'main',
+    auth: 'console',
+    bodyKind: 'multipart',
+    response: z.object({
+      photoAddress: z.string(),
+      smallPhotoAddress: z.string(),
+      width: z.number().int(),
+      height: z.number().int(),
+    }),
+    summary: '上传图片，重新编码并生成小图',
+  }),
+} as const;

@@ -1,0 +1,19 @@
+export * from './call';
+export * from './consoleAuth';
+export * from './content';
+export * from './creditBank';
+export * from './envelope';
+export * from './fields';
+export * from './img';
+export * from './site';
+export * from './uc';
+
+import { consoleAuth } from './consoleAuth';
+import { content } from './content';
+import { creditBank } from './creditBank';
+import { img } from './img';
+import { site } from './site';
+import { sso, uc } from './uc';
+
+/** Every call the apps make and the server answers, by area. */
+export const api = { img, consoleAuth, uc, sso, creditBank, content, site } as const;

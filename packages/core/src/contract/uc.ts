@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { TEXT_LIMITS } from '../constants';
+import { defineCall } from './call';
+
+export const CARD_NO = /^\d{8,20}$/;
+export const PHONE = /^1\d{10}$/;
+export const SMS_CODE = /^\d{6}$/;
+
+export const cardNoField = z.string({ error: '应为文字' }).regex(CARD_NO, { error: '应为 8 到 20 位数字' });
+export const phoneField = z.string({ error: '应为文字' }).regex(PHONE, { error: '应为 11 位手机号' });
+export const smsCodeField = z.string({ error: '应为文字' }).regex(SMS_CODE, { error: '应为 6 位数字' });
+export const passwordField = z
+  .string({ error: '应为文字' })
+  .min(TEXT_LIMITS.password.min, { error: `至少 ${TEXT_LIMITS.password.min} 位` })
+  .max(TEXT_LIMITS.password.max, { error: `不能超过 ${TEXT_LIMITS.password.max} 位` })
+  .refine((value) => !/\s/.test(value), { error: '不能包含空格等空白字符' });
+
+export const ucUserInfoSchema = z.object({
+  cardNo: z.string(),
+  name: z.string(),
+  school: z.string(),
+  phone: z.string(),
+  operator: z.boolean(),
+  institution: z.boolean(),
+});
+export type UcUserInfo = z.infer<typeof ucUserInfoSchema>;
+
+export const loginResultSchema = z.object({
+  token: z.string(),
+  ucUserInfo: ucUserInfoSchema,
+  cardNoOfData: z.array(z.string()).optional(),
+});
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+export const encryptedCardPayloadBody = z.object({
+  aesKey: z.string({ error: '应为文字' }).min(1).max(4096),
+  data: z.string({ error: '应为文字' }).min(1).max(8192),
+  timestamp: z.string({ error: '应为文字' }).regex(/^\d{10,16}$/, { error: '应为毫秒时间戳' }),
+});
+
+export const uc = {
+  publicKey: defineCall({
+    method: 'GET',
+    path: '/api/uc/user/publicKey',
+    host: 'uc',
+    auth: 'public',
+    bodyKind: 'none',
+    response: z.object({ publicKey: z.string() }),
+    summary: '卡号登录加密所用的公钥（PEM）',
+  }),
+  validateCardByPass: defineCall({
+    method: 'POST',
+    path: '/api/uc/user/ValidateCardByPass',
+    host: 'uc',
+    auth: 'public',
+    bodyKind: 'form',
+    body: encryptedCardPayloadBody,
+    response: loginResultSchema,
+    summary: '卡号加密码登录（加密报文）',
+  }),
+  sendCode: defineCall({
+    method: 'POST',
+    path: '/api/uc/user/sendCode',
+    host: 'uc',
+    auth: 'public',
+    bodyKind: 'form',
+    body: z.object({ phone: phoneField }),
+    response: z.object({ cooldownSeconds: z.number().int() }),
+    summary: '发送登录验证码',
+  }),
+  loginByPhoneAndCode: defineCall({
+    method: 'POST',
+    path: '/api/uc/user/loginByPhoneAndCode',
+    host: 'uc',
+    auth: 'public',
+    bodyKind: 'form',
+    body: z.object({ phone: phoneField, code: smsCodeField, cardNo: cardNoField.optional() }),
+    response: loginResultSchema,
+    summary: '手机号加验证码登录',
+  }),
+  resetPassword: defineCall({
+    method: 'POST',
+    path: '/api/uc/user/resetPassword',
+    host: 'uc',
+    auth: 'public',
+    bodyKind: 'form',
+    body: z.object({ phone: phoneField, code: smsCodeField, cardNo: cardNoField, newPassword: passwordField }),
+    response: z.object({}),
+    summary: '凭短信验证码重置密码',
+  }),
+  logout: defineCall({
+    method: 'GET',
+    path: '/api/uc/user/logout/:cardNo',
+    host: 'uc',
+    auth: 'cardHolder',
+    bodyKind: 'none',
+    params: z.object({ cardNo: cardNoField }),
+    response: z.object({}),
+    summary: '退出登录，令牌立即失效',
+  }),
+  info: defineCall({
+    method: 'GET',
+    path: '/api/uc/user/info',
+    host: 'uc',
+    auth: 'cardHolder',
+    bodyKind: 'none',
+    response: ucUserInfoSchema,
+    summary: '个人中心资料',
+  }),
+  changePassword: defineCall({
+    method: 'POST',
+    path: '/api/uc/user/changePassword',
+    host: 'uc',
+    auth: 'cardHolder',
+    bodyKind: 'form',
+    body: z.object({ oldPassword: z.string({ error: '应为文字' }).min(1), newPassword: passwordField }),
+    response: z.object({}),
+    summary: '修改密码',
+  }),
+  legacyValidateCardByPass: defineCall({
+    method: 'POST',
+    path: '/api/ValidateCardByPass/:username/:password',
+    host: 'main',
+    auth: 'public',
+    bodyKind: 'none',
+    params: z.object({ username: z.string().min(1).max(64), password: z.string().min(1).max(128) }),
+    response: z.object({ valid: z.boolean() }),
+    summary: '规范列出的旧版卡号密码校验（空请求体）',
+  }),
+} as const;
+
+export const sso = {
+  getUser: defineCall({
+    method: 'POST',
+    path: '/card/ssoGetUser',
+    host: 'sso',
+    auth: 'cardHolder',
+    bodyKind: 'form',
+    body: z.object({}).passthrough(),
+    response: ucUserInfoSchema,
+    summary: '单点登录：令牌属于谁',
+  }),
+} as const;

@@ -1,0 +1,140 @@
+import axios, { type AxiosInstance, type AxiosRequestConfig, isAxiosError } from 'axios';
+import type { z } from 'zod';
+import { HEADERS, XSRF_COOKIE } from '../constants';
+import { buildPath, type CallDefinition, type CallHost } from '../contract/call';
+import type { Envelope } from '../contract/envelope';
+import { cleanBody, cleanParams } from './cleanParams';
+import { browserCookies, readCookie } from './cookies';
+
+/** What every call resolves to: never a rejection. */
+export type CallResult<T> =
+  | { ok: true; status: 200; data: T; message?: string }
+  | { ok: false; status: number; message: string; network: boolean };
+
+export interface HttpClientOptions {
+  /** The hosts of the spec: '' means the server that served the page. */
+  hosts?: Partial<Record<CallHost, string>>;
+  /** The portal cleans parameters (spec section 5); the console sends what editors typed. */
+  cleanParameters?: boolean;
+  /** The console also protects its state-changing GETs (imageMsgDel, imageSortClear). */
+  xsrfOn?: 'non-get' | 'all';
+  /** Marks requests as coming from the console (closed images become visible to a console session). */
+  console?: boolean;
+  /** The card holder's token, sent as `Authorization` on card-holder calls. */
+  getToken?: () => string | null | undefined;
+  /** Called for every body whose status is not 200, whatever the HTTP status. */
+  onBusinessError?: (failure: { status: number; message: string; path: string; auth: string }) => void;
+  /** Cookie source; the browser's by default. */
+  cookies?: () => string;
+  adapter?: AxiosRequestConfig['adapter'];
+}
+
+const ABSOLUTE = /^[a-z][a-z0-9+.-]*:\/\//i;
+export const NETWORK_ERROR_MESSAGE = '网络连接失败，请检查网络后重试';
+
+export interface CallInput {
+  query?: Record<string, unknown>;
+  body?: Record<string, unknown> | FormData;
+  params?: Record<string, string | number>;
+  onUploadProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+export interface HttpClient {
+  axios: AxiosInstance;
+  call<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, R extends z.ZodType>(
+    definition: CallDefinition<Q, B, P, R>,
+    input?: CallInput,
+  ): Promise<CallResult<z.output<R>>>;
+}
+
+const messageOf = (body: unknown): string | undefined =>
+  typeof body === 'object' && body !== null && typeof (body as Envelope).message === 'string'
+    ? (body as Envelope).message
+    : undefined;
+
+export const createHttpClient = (options: HttpClientOptions = {}): HttpClient => {
+  const cookies = options.cookies ?? browserCookies;
+  const instance = axios.create({
+    // Relative urls are prefixed with the main site host (spec section 7).
+    baseURL: options.hosts?.main || undefined,
+    withCredentials: true,
+    // Business errors are read from the body, whatever the HTTP status.
+    validateStatus: () => true,
+    adapter: options.adapter,
+    xsrfCookieName: undefined,
+  });
+
+  instance.interceptors.request.use((config) => {
+    const url = config.url ?? '';
+    const relative = !ABSOLUTE.test(url);
+    const method = (config.method ?? 'get').toUpperCase();
+    const wantsXsrf = options.xsrfOn === 'all' || method !== 'GET';
+    if (relative && wantsXsrf) {
+      const token = readCookie(cookies(), XSRF_COOKIE);
+      if (token) config.headers.set(HEADERS.xsrf, token);
+    }
+    if (options.console) config.headers.set(HEADERS.console, '1');
+    return config;
+  });
+
+  const call: HttpClient['call'] = async (definition, input = {}) => {
+    // The main host is axios's baseURL, so a main-site call stays relative and keeps its anti-forgery header;
+    // a call to another configured host is absolute and never carries it.
+    const host = definition.host === 'main' ? '' : (options.hosts?.[definition.host] ?? '');
+    const url = host + buildPath(definition.path, input.params);
+    const clean = options.cleanParameters === true;
+    const query = input.query && clean ? cleanParams(input.query) : input.query;
+    let data: unknown = input.body;
+    const headers: Record<string, string> = {};
+    if (definition.bodyKind === 'form' && input.body && !(input.body instanceof FormData)) {
+      const source = clean ? cleanParams(input.body) : input.body;
+      const form = new URLSearchParams();
+      for (const [key, value] of Object.entries(source)) {
+        if (value !== undefined && value !== null) form.append(key, String(value));
+      }
+      data = form;
+      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    } else if (definition.bodyKind === 'json') {
+      data = clean ? cleanBody(input.body ?? {}) : (input.body ?? {});
+    }
+    if (definition.auth === 'cardHolder') {
+      const token = options.getToken?.();
+      if (token) headers[HEADERS.authorization] = token;
+    }
+    const fail = (status: number, message: string, network: boolean) => {
+      options.onBusinessError?.({ status, message, path: definition.path, auth: definition.auth });
+      return { ok: false as const, status, message, network };
+    };
+    try {
+      const response = await instance.request({
+        url,
+        method: definition.method,
+        params: query,
+        data,
+        headers,
+        signal: input.signal,
+        onUploadProgress: input.onUploadProgress
+          ? (event) => input.onUploadProgress?.(event.total ? Math.round((event.loaded / event.total) * 100) : 0)
+          : undefined,
+      });
+      const body = response.data as unknown;
+      if (typeof body !== 'object' || body === null || typeof (body as Envelope).status !== 'number') {
+        return fail(
+          response.status >= 400 ? response.status : 500,
+          `服务器返回了无法识别的内容（${response.status}）`,
+          false,
+        );
+      }
+      const envelope = body as Envelope;
+      if (envelope.status !== 200) return fail(envelope.status, messageOf(body) ?? '请求未成功', false);
+      return { ok: true, status: 200, data: envelope.data as never, message: envelope.message };
+    } catch (error) {
+      // Network failures are rethrown as their message and passed on as values (spec section 8).
+      const message = isAxiosError(error) && error.code === 'ERR_CANCELED' ? '请求已取消' : NETWORK_ERROR_MESSAGE;
+      return fail(0, message, true);
+    }
+  };
+
+  return { axios: instance, call };
+};

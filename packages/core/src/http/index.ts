@@ -1,0 +1,3 @@
+export * from './cleanParams';
+export * from './client';
+export * from './cookies';

@@ -1,0 +1,48 @@
+// `npm start`: builds whatever is missing or older than its sources, then runs the server in this process.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const at = (...parts) => path.join(root, ...parts);
+
+const newest = (dir) => {
+  if (!fs.existsSync(dir)) return 0;
+  let latest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) latest = Math.max(latest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return latest;
+};
+const builtAt = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
+
+const core = newest(at('packages/core/src'));
+const targets = [
+  { workspace: '@lianmeng/server', output: at('apps/server/dist/main.js'), sources: [at('apps/server/src')] },
+  {
+    workspace: '@lianmeng/portal',
+    output: at('apps/portal/dist/index.html'),
+    sources: [at('apps/portal/src'), at('apps/portal/index.html')],
+  },
+  {
+    workspace: '@lianmeng/admin',
+    output: at('apps/admin/dist/index.html'),
+    sources: [at('apps/admin/src'), at('apps/admin/index.html')],
+  },
+];
+
+for (const target of targets) {
+  const sources = Math.max(
+    core,
+    ...target.sources.map((source) =>
+      fs.statSync(source, { throwIfNoEntry: false })?.isDirectory() ? newest(source) : builtAt(source),
+    ),
+  );
+  if (builtAt(target.output) >= sources) continue;
+  console.info(`building ${target.workspace} …`);
+  const result = spawnSync('npm', ['run', 'build', '--workspace', target.workspace], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+await import(at('apps/server/dist/main.js'));
