@@ -51,6 +51,7 @@ export default defineConfig({
           root: './e2e',
           environment: 'node',
           include: ['**/*.e2e.ts'],
+          globalSetup: ['./harness/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 240_000,
           fileParallelism: false,

@@ -14,6 +14,7 @@ import { registerXsrfCookie } from './plugins/xsrf';
 import { registerConsoleAuthRoutes } from './routes/consoleAuth';
 import { registerHealthRoute } from './routes/health';
 import { registerImageRoutes } from './routes/img';
+import { registerSiteRoutes } from './routes/site';
 import { redactUrl } from './security/redact';
 
 export interface ServerDeps {
@@ -71,6 +72,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   registerHealthRoute(app, context);
   registerConsoleAuthRoutes(app, context);
   registerImageRoutes(app, context);
+  registerSiteRoutes(app, context);
   await registerUploads(app, path.join(config.dataDir, 'uploads'));
   await registerStaticApps(app, { portal: config.portalDist, admin: config.adminDist });
   return app;

@@ -49,12 +49,19 @@ export interface AppMetaTable {
   value: string;
 }
 
+export interface SiteSettingTable {
+  key: string;
+  value: string;
+  updateTime: string;
+}
+
 export interface Database {
   imageMessage: ImageMessageTable;
   consoleUser: ConsoleUserTable;
   consoleSession: ConsoleSessionTable;
   auditLog: AuditLogTable;
   appMeta: AppMetaTable;
+  siteSetting: SiteSettingTable;
 }
 
 export type ImageMessageRow = Selectable<ImageMessageTable>;

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const chromiumInstalled = fs.existsSync(CHROMIUM_PATH);
+
+/**
+ * Browser tests need Debian's chromium (.ci/run installs it). On a developer machine without it they are
+ * skipped with this reason; in CI a missing browser is a failure, never a silent skip.
+ */
+export const SKIP_REASON = chromiumInstalled
+  ? ''
+  : `Chromium is not installed at ${CHROMIUM_PATH} (apt-get install chromium fonts-noto-cjk): browser tests skipped`;
+if (!chromiumInstalled && process.env.CI) throw new Error(SKIP_REASON);
+if (SKIP_REASON) console.warn(SKIP_REASON);
+
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+
+export interface WatchedPage {
+  page: Page;
+  /** Uncaught exceptions and console errors the page raised. */
+  errors: string[];
+}
+
+export const openPage = async (browser: Browser, options: { viewport?: { width: number; height: number } } = {}) => {
+  const context = await browser.newContext({
+    locale: 'zh-CN',
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  return { page, errors } satisfies WatchedPage;
+};

@@ -1,0 +1,56 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, SKIP_REASON } from '../harness/browser';
+import { type RunningSite, startSite } from '../harness/site';
+
+describe.skipIf(SKIP_REASON)('smoke: the built site in Chromium', () => {
+  let site: RunningSite;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  it('lands on /index from the root', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${site.url}/`);
+    await page.waitForURL(/\/index$/);
+    await expect(page.title()).resolves.toContain('全国学校体育联盟');
+    expect(errors).toEqual([]);
+  });
+
+  it('lands on /index from an unknown path', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${site.url}/no/such/page`);
+    await page.waitForURL(/\/index$/);
+    expect(errors).toEqual([]);
+  });
+
+  it('loads the console', async () => {
+    const { page, errors } = await openPage(browser);
+    const response = await page.goto(`${site.url}/admin/`);
+    expect(response?.status()).toBe(200);
+    await page
+      .getByRole('heading', { name: /管理台/ })
+      .first()
+      .waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('answers the layout banner call with the open banner', async () => {
+    const response = await fetch(`${site.url}/lianmeng/img/imageMsgSearch?pageNum=1&pageSize=999`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ belongSortid: 2, isOpen: 1 }),
+    });
+    const body = await response.json();
+    expect(body.status).toBe(200);
+    expect(body.data.seachList).toHaveLength(1);
+    expect(body.data.seachList[0].isOpen).toBe(1);
+  });
+});
