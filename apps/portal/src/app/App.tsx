@@ -1,17 +1,10 @@
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, useRoutes } from 'react-router-dom';
+import { routes } from './routes';
 
-const IndexPage = () => (
-  <main>
-    <h1>全国学校体育联盟（机器人运动）</h1>
-    <p>门户建设中。</p>
-  </main>
-);
+const AppRoutes = () => useRoutes(routes);
 
 export const App = () => (
   <BrowserRouter>
-    <Routes>
-      <Route path="/index" element={<IndexPage />} />
-      <Route path="*" element={<Navigate to="/index" replace />} />
-    </Routes>
+    <AppRoutes />
   </BrowserRouter>
 );

@@ -55,6 +55,24 @@ export interface SiteSettingTable {
   updateTime: string;
 }
 
+export interface ArticleTable {
+  id: Generated<number>;
+  typeId: number;
+  title: string;
+  summary: string;
+  /** Sanitised HTML: it is cleaned on the way in, never on the way out. */
+  body: string;
+  publishTime: string;
+  source: string;
+  author: string;
+  coverImage: string;
+  /** JSON list of {name, url, size?}. */
+  attachments: string;
+  published: number;
+  createTime: string;
+  updateTime: string;
+}
+
 export interface Database {
   imageMessage: ImageMessageTable;
   consoleUser: ConsoleUserTable;
@@ -62,7 +80,12 @@ export interface Database {
   auditLog: AuditLogTable;
   appMeta: AppMetaTable;
   siteSetting: SiteSettingTable;
+  article: ArticleTable;
 }
+
+export type ArticleRow = Selectable<ArticleTable>;
+export type NewArticle = Insertable<ArticleTable>;
+export type ArticlePatch = Updateable<ArticleTable>;
 
 export type ImageMessageRow = Selectable<ImageMessageTable>;
 export type NewImageMessage = Insertable<ImageMessageTable>;

@@ -1,0 +1,23 @@
+/** Failures of any call, for the one error modal to show (spec section 8). */
+export interface CallFailure {
+  status: number;
+  message: string;
+  /** The contract path of the call that failed. */
+  path: string;
+  auth: string;
+}
+
+type Listener = (failure: CallFailure) => void;
+const listeners = new Set<Listener>();
+
+export const errorBus = {
+  emit(failure: CallFailure) {
+    for (const listener of listeners) listener(failure);
+  },
+  subscribe(listener: Listener) {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  },
+};

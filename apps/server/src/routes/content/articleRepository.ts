@@ -1,0 +1,129 @@
+import type { Article, ArticleSummary } from '@lianmeng/core';
+import { type Kysely, sql } from 'kysely';
+import type { ArticlePatch, ArticleRow, Database, NewArticle } from '../../db/schema';
+
+export interface ArticleQuery {
+  typeId?: number;
+  keyword?: string;
+  pageNum: number;
+  pageSize: number;
+  /** The portal sees published articles only; the console sees drafts too. */
+  includeDrafts?: boolean;
+}
+
+const parseAttachments = (text: string): Article['attachments'] => {
+  try {
+    const value = JSON.parse(text);
+    return Array.isArray(value) ? value : [];
+  } catch {
+    return [];
+  }
+};
+
+export const toArticleSummary = (row: Pick<ArticleRow, keyof ArticleSummary>): ArticleSummary => ({
+  id: Number(row.id),
+  typeId: Number(row.typeId),
+  title: row.title,
+  summary: row.summary,
+  publishTime: row.publishTime,
+  source: row.source,
+  coverImage: row.coverImage,
+});
+
+export const toArticle = (row: ArticleRow): Article & { published: boolean } => ({
+  ...toArticleSummary(row),
+  author: row.author,
+  body: row.body,
+  attachments: parseAttachments(row.attachments),
+  published: Number(row.published) === 1,
+});
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+const filtered = (db: Kysely<Database>, query: Omit<ArticleQuery, 'pageNum' | 'pageSize'>) => {
+  let builder = db.selectFrom('article');
+  if (!query.includeDrafts) builder = builder.where('published', '=', 1);
+  if (query.typeId !== undefined) builder = builder.where('typeId', '=', query.typeId);
+  if (query.keyword) {
+    const pattern = `%${escapeLike(query.keyword.toLowerCase())}%`;
+    builder = builder.where(sql<boolean>`lower(title) like ${pattern} escape '\\'`);
+  }
+  return builder;
+};
+
+const SUMMARY_COLUMNS = ['id', 'typeId', 'title', 'summary', 'publishTime', 'source', 'coverImage'] as const;
+
+export const listArticles = async (db: Kysely<Database>, query: ArticleQuery) => {
+  const [rows, count] = await Promise.all([
+    filtered(db, query)
+      .select(SUMMARY_COLUMNS)
+      .orderBy('publishTime', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.pageSize)
+      .offset((query.pageNum - 1) * query.pageSize)
+      .execute(),
+    filtered(db, query)
+      .select((eb) => eb.fn.countAll().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { list: rows.map(toArticleSummary), total: Number(count.total) };
+};
+
+export const findArticle = async (db: Kysely<Database>, id: number) => {
+  const row = await db.selectFrom('article').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toArticle(row) : undefined;
+};
+
+/** The published articles of the same column just newer and just older than this one. */
+export const findNeighbours = async (
+  db: Kysely<Database>,
+  article: { id: number; typeId: number; publishTime: string },
+) => {
+  const base = db
+    .selectFrom('article')
+    .select(['id', 'title'])
+    .where('typeId', '=', article.typeId)
+    .where('published', '=', 1);
+  const [previous, next] = await Promise.all([
+    base
+      .where((eb) =>
+        eb.or([
+          eb('publishTime', '>', article.publishTime),
+          eb.and([eb('publishTime', '=', article.publishTime), eb('id', '>', article.id)]),
+        ]),
+      )
+      .orderBy('publishTime', 'asc')
+      .orderBy('id', 'asc')
+      .limit(1)
+      .executeTakeFirst(),
+    base
+      .where((eb) =>
+        eb.or([
+          eb('publishTime', '<', article.publishTime),
+          eb.and([eb('publishTime', '=', article.publishTime), eb('id', '<', article.id)]),
+        ]),
+      )
+      .orderBy('publishTime', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  const shape = (row: { id: number; title: string } | undefined) =>
+    row ? { id: Number(row.id), title: row.title } : null;
+  return { previous: shape(previous), next: shape(next) };
+};
+
+export const insertArticle = async (db: Kysely<Database>, values: NewArticle) => {
+  const row = await db.insertInto('article').values(values).returningAll().executeTakeFirstOrThrow();
+  return toArticle(row);
+};
+
+export const updateArticle = async (db: Kysely<Database>, id: number, patch: ArticlePatch) => {
+  const row = await db.updateTable('article').set(patch).where('id', '=', id).returningAll().executeTakeFirst();
+  return row ? toArticle(row) : undefined;
+};
+
+export const deleteArticle = async (db: Kysely<Database>, id: number) => {
+  const result = await db.deleteFrom('article').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+};
