@@ -4,6 +4,7 @@ import { z } from 'zod';
 z.config(z.locales.zhCN());
 
 export * from './constants';
+export * from './content';
 export * from './contract';
 export * from './http';
 export * from './menu';
