@@ -46,7 +46,12 @@ const filtered = (db: Kysely<Database>, query: Omit<ArticleQuery, 'pageNum' | 'p
   if (query.typeId !== undefined) builder = builder.where('typeId', '=', query.typeId);
   if (query.keyword) {
     const pattern = `%${escapeLike(query.keyword.toLowerCase())}%`;
-    builder = builder.where(sql<boolean>`lower(title) like ${pattern} escape '\\'`);
+    builder = builder.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(title) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(summary) like ${pattern} escape '\\'`,
+      ]),
+    );
   }
   return builder;
 };
@@ -84,24 +89,19 @@ export const findNeighbours = async (
     .select(['id', 'title'])
     .where('typeId', '=', article.typeId)
     .where('published', '=', 1);
+  // Row values keep each neighbour a single step along the column's index.
   const [previous, next] = await Promise.all([
     base
-      .where((eb) =>
-        eb.or([
-          eb('publishTime', '>', article.publishTime),
-          eb.and([eb('publishTime', '=', article.publishTime), eb('id', '>', article.id)]),
-        ]),
+      .where(({ eb, refTuple, tuple }) =>
+        eb(refTuple('publishTime', 'id'), '>', tuple(article.publishTime, article.id)),
       )
       .orderBy('publishTime', 'asc')
       .orderBy('id', 'asc')
       .limit(1)
       .executeTakeFirst(),
     base
-      .where((eb) =>
-        eb.or([
-          eb('publishTime', '<', article.publishTime),
-          eb.and([eb('publishTime', '=', article.publishTime), eb('id', '<', article.id)]),
-        ]),
+      .where(({ eb, refTuple, tuple }) =>
+        eb(refTuple('publishTime', 'id'), '<', tuple(article.publishTime, article.id)),
       )
       .orderBy('publishTime', 'desc')
       .orderBy('id', 'desc')
