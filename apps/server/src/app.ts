@@ -15,6 +15,7 @@ import { registerConsoleAuthRoutes } from './routes/consoleAuth';
 import { registerHealthRoute } from './routes/health';
 import { registerImageRoutes } from './routes/img';
 import { registerSiteRoutes } from './routes/site';
+import { registerUploadRoutes } from './routes/upload';
 import { redactUrl } from './security/redact';
 
 export interface ServerDeps {
@@ -73,6 +74,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   registerConsoleAuthRoutes(app, context);
   registerImageRoutes(app, context);
   registerSiteRoutes(app, context);
+  await registerUploadRoutes(app, context);
   await registerUploads(app, path.join(config.dataDir, 'uploads'));
   await registerStaticApps(app, { portal: config.portalDist, admin: config.adminDist });
   return app;
