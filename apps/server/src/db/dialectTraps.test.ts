@@ -1,3 +1,5 @@
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testsUsePostgres } from '../testing/testDatabase';
@@ -42,6 +44,47 @@ describe('counts and totals', () => {
 });
 
 describe('writes that read first', () => {
+  // The trap: Kysely opens SQLite transactions with a plain BEGIN, which takes only a read snapshot. When
+  // another connection (another process) commits after the read, the write fails with SQLITE_BUSY.
+  it.skipIf(testsUsePostgres())(
+    'hold the SQLite write lock from their first statement, so a commit elsewhere cannot break them',
+    async () => {
+      const elsewhere = new BetterSqlite3(path.join(server.dataDir, 'lianmeng.sqlite'));
+      elsewhere.pragma('busy_timeout = 0');
+      let writeElsewhere = '';
+      try {
+        const id = await server.db.writeTransaction(async (trx) => {
+          const row = await trx
+            .selectFrom('imageMessage')
+            .select(['id', 'photoTitle'])
+            .orderBy('id')
+            .executeTakeFirstOrThrow();
+          try {
+            elsewhere.prepare('update image_message set photo_title = ? where id = ?').run('别处的写入', row.id);
+            writeElsewhere = 'committed';
+          } catch (error) {
+            writeElsewhere = (error as { code?: string }).code ?? String(error);
+          }
+          await trx
+            .updateTable('imageMessage')
+            .set({ photoTitle: `${row.photoTitle}（已改）` })
+            .where('id', '=', row.id)
+            .execute();
+          return row.id;
+        });
+        expect(writeElsewhere).toBe('SQLITE_BUSY');
+        const after = await server.db.kysely
+          .selectFrom('imageMessage')
+          .select('photoTitle')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        expect(after.photoTitle).toMatch(/（已改）$/);
+      } finally {
+        elsewhere.close();
+      }
+    },
+  );
+
   it('all succeed when twenty of them run at once through the real route', async () => {
     const at = new Date().toISOString();
     const existing = await server.db.kysely.selectFrom('imageMessage').select('id').execute();
