@@ -43,6 +43,28 @@ describe('counts and totals', () => {
   });
 });
 
+describe('text with a NUL character', () => {
+  it('is refused with a 400 on both databases, in the query and in the body, and changes nothing', async () => {
+    const before = await server.db.kysely.selectFrom('imageMessage').selectAll().orderBy('id').execute();
+    const search = await server.app.inject({
+      method: 'POST',
+      url: '/lianmeng/img/imageMsgSearch?pageNum=1&pageSize=10',
+      payload: { photoTitle: 'a\u0000b' },
+    });
+    const insert = await server.consoleInject(editor, {
+      method: 'POST',
+      url: '/lianmeng/img/imageMsgInsert',
+      payload: { belongSortid: 3, photoAddress: 'https://cdn.example.com/a.png', photoTitle: '空\u0000字符' },
+    });
+    const query = await server.app.inject({ url: '/lianmeng/img/imageMsgSearchOne?id=1%00' });
+    for (const response of [search, insert, query]) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toMatch(/含有不允许的空字符/);
+    }
+    expect(await server.db.kysely.selectFrom('imageMessage').selectAll().orderBy('id').execute()).toEqual(before);
+  });
+});
+
 describe('writes that read first', () => {
   // The trap: Kysely opens SQLite transactions with a plain BEGIN, which takes only a read snapshot. When
   // another connection (another process) commits after the read, the write fails with SQLITE_BUSY.

@@ -18,7 +18,18 @@ export const describeIssues = (where: string, error: z.ZodError): string => {
   return field ? `${where}有误：${field}${issue.message}` : `${where}有误：${issue.message}`;
 };
 
+/** Whether any text in the value holds U+0000, which PostgreSQL cannot store or compare (SQLite can). */
+const containsNul = (value: unknown): boolean => {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === 'object')
+    return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item));
+  return false;
+};
+
 export const parseOrRefuse = <S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> => {
+  // Refused the same way on both databases, rather than stored by one and a server error on the other.
+  if (containsNul(value)) throw badRequest(`${where}含有不允许的空字符（\\0）`);
   const result = schema.safeParse(value);
   if (!result.success) throw badRequest(describeIssues(where, result.error));
   return result.data;

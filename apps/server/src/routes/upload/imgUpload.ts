@@ -15,7 +15,11 @@ const readFile = async (request: FastifyRequest) => {
   const part = await request.file({ limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: 1, fields: 10, parts: 11 } });
   if (!part || part.fieldname !== FILE_FIELD) throw uploadRefused.noFile();
   try {
-    return await part.toBuffer();
+    const bytes = await part.toBuffer();
+    // Over a real socket the limit can be reached after toBuffer's last check: it then hands back the
+    // first maxBytes without an error, which would pass for a whole image.
+    if (part.file.truncated) throw uploadRefused.tooLarge();
+    return bytes;
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw uploadRefused.tooLarge();
     throw error;
