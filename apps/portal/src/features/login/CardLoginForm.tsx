@@ -20,7 +20,7 @@ export const CardLoginForm = ({ onLoggedIn }: { onLoggedIn: (result: LoginResult
     if (result.ok) onLoggedIn(result.data);
   };
   return (
-    <Form form={form} layout="vertical" onFinish={submit} aria-label="卡号登录" requiredMark={false}>
+    <Form form={form} name="cardLogin" layout="vertical" onFinish={submit} aria-label="卡号登录" requiredMark={false}>
       <Form.Item label="卡号" name="cardNo" rules={cardNoRules}>
         <Input autoComplete="username" inputMode="numeric" maxLength={20} placeholder="请输入卡号" />
       </Form.Item>

@@ -21,7 +21,14 @@ export const PhoneLoginForm = ({ onLoggedIn }: { onLoggedIn: (result: LoginResul
     if (result.ok) onLoggedIn(result.data);
   };
   return (
-    <Form form={form} layout="vertical" onFinish={submit} aria-label="手机号登录" requiredMark={false}>
+    <Form
+      form={form}
+      name="phoneLogin"
+      layout="vertical"
+      onFinish={submit}
+      aria-label="手机号登录"
+      requiredMark={false}
+    >
       <Form.Item label="手机号" name="phone" rules={phoneRules}>
         <Input autoComplete="tel" inputMode="numeric" maxLength={11} placeholder="请输入手机号" />
       </Form.Item>

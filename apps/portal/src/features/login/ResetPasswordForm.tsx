@@ -27,7 +27,14 @@ export const ResetPasswordForm = ({ onDone, onCancel }: { onDone: () => void; on
     }
   };
   return (
-    <Form form={form} layout="vertical" onFinish={submit} aria-label="找回密码" requiredMark={false}>
+    <Form
+      form={form}
+      name="resetPassword"
+      layout="vertical"
+      onFinish={submit}
+      aria-label="找回密码"
+      requiredMark={false}
+    >
       <Form.Item label="手机号" name="phone" rules={phoneRules}>
         <Input autoComplete="tel" inputMode="numeric" maxLength={11} placeholder="卡号绑定的手机号" />
       </Form.Item>
