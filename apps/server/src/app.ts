@@ -12,11 +12,13 @@ import { registerStaticApps } from './plugins/staticApps';
 import { registerUploads } from './plugins/uploads';
 import { registerXsrfCookie } from './plugins/xsrf';
 import { registerConsoleAuthRoutes } from './routes/consoleAuth';
+import { registerContentRoutes } from './routes/content';
 import { registerHealthRoute } from './routes/health';
 import { registerImageRoutes } from './routes/img';
 import { registerSiteRoutes } from './routes/site';
 import { registerAccountRoutes } from './routes/uc';
 import type { SmsSender } from './routes/uc/smsSender';
+import { registerUploadRoutes } from './routes/upload';
 import { redactUrl } from './security/redact';
 
 export interface ServerDeps {
@@ -80,6 +82,8 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   registerConsoleAuthRoutes(app, context);
   registerImageRoutes(app, context);
   registerSiteRoutes(app, context);
+  registerContentRoutes(app, context);
+  await registerUploadRoutes(app, context);
   await registerAccountRoutes(app, context, deps.smsSender);
   await registerUploads(app, path.join(config.dataDir, 'uploads'));
   await registerStaticApps(app, { portal: config.portalDist, admin: config.adminDist });

@@ -75,3 +75,16 @@ export const SMS_CODE_RULES = {
 
 /** How far the card log-in payload's timestamp may be from the server's clock. */
 export const CARD_PAYLOAD_MAX_SKEW_MS = 5 * 60 * 1000;
+/**
+ * Image uploads (POST /lianmeng/img/upload): the server refuses a file over `maxBytes` (413) or an
+ * image of more than `maxPixels` (413), and keeps images referenced by nothing for `orphanMaxAgeHours`.
+ * The small image fits inside `small` without being enlarged: twice the partner tile's 190×50 for
+ * sharp screens, and a banner thumbnail of 400×162.
+ */
+export const UPLOAD_LIMITS = {
+  maxBytes: 10 * 1024 * 1024,
+  maxPixels: 40_000_000,
+  acceptedFormats: ['PNG', 'JPEG', 'WebP', 'GIF'],
+  small: { widthPx: 400, heightPx: 200 },
+  orphanMaxAgeHours: 24,
+} as const;

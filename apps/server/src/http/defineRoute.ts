@@ -1,7 +1,8 @@
 import type { CallDefinition } from '@lianmeng/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { parseOrRefuse } from './validation';
+import { badRequest } from './apiError';
+import { containsNul, parseOrRefuse } from './validation';
 
 export interface RouteContext<Q, B, P> {
   query: Q;
@@ -36,6 +37,9 @@ export const defineRoute = <Q extends z.ZodType, B extends z.ZodType, P extends 
     config: options.config,
     bodyLimit: options.bodyLimit,
     handler: async (request, reply) => {
+      if (containsNul(request.query) || containsNul(request.params) || containsNul(request.body)) {
+        throw badRequest('请求中含有无效字符');
+      }
       const query = call.query ? parseOrRefuse(call.query, request.query ?? {}, '查询参数') : undefined;
       const params = call.params ? parseOrRefuse(call.params, request.params ?? {}, '路径参数') : undefined;
       const body = call.body ? parseOrRefuse(call.body, request.body ?? {}, '请求内容') : undefined;

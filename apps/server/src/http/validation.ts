@@ -23,3 +23,11 @@ export const parseOrRefuse = <S extends z.ZodType>(schema: S, value: unknown, wh
   if (!result.success) throw badRequest(describeIssues(where, result.error));
   return result.data;
 };
+
+/** PostgreSQL cannot store a NUL character in text; no field of ours has a use for one either. */
+export const containsNul = (value: unknown): boolean => {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (typeof value === 'object' && value !== null) return Object.values(value).some(containsNul);
+  return false;
+};

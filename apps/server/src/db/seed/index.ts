@@ -3,6 +3,7 @@ import type { ConsoleRole } from '@lianmeng/core';
 import { hashPassword } from '../../security/passwords';
 import type { Db } from '../database';
 import { seedCardHolders } from './cardHolders';
+import { seedDemoContent } from './demoContent';
 import { createDemoCredentials } from './demoCredentials';
 import { demoImages } from './demoImages';
 
@@ -24,6 +25,7 @@ export const seedDemoData = async (
   db: Db,
   options: { dataDir: string; demoPassword: string | undefined; now: Date },
 ): Promise<SeedResult> => {
+  await seedDemoContent(db, { dataDir: options.dataDir, now: options.now });
   const cardCredentialsFile = await seedCardHolders(db, options);
   const done = await db.kysely.selectFrom('appMeta').select('value').where('key', '=', SEED_MARK).executeTakeFirst();
   if (done) return { seeded: cardCredentialsFile !== null, credentialsFile: cardCredentialsFile };

@@ -273,6 +273,7 @@ describe('writes need a console session and the right role', () => {
       { ...newBanner, photoTitle: '   ' },
       { ...newBanner, photoTitle: '长'.repeat(101) },
       { ...newBanner, extra: 'x' },
+      { ...newBanner, photoTitle: 'a\u0000b' },
       [],
       'text',
     ];
