@@ -64,6 +64,17 @@ export const TEXT_LIMITS = {
   password: { min: 8, max: 128 },
 } as const;
 
+/** SMS log-in codes (PRODUCT.md, "SMS codes"): the portal's send button counts down `resendSeconds`. */
+export const SMS_CODE_RULES = {
+  digits: 6,
+  validMs: 5 * 60 * 1000,
+  maxTries: 5,
+  resendSeconds: 60,
+  perPhonePerDay: 10,
+} as const;
+
+/** How far the card log-in payload's timestamp may be from the server's clock. */
+export const CARD_PAYLOAD_MAX_SKEW_MS = 5 * 60 * 1000;
 /**
  * Image uploads (POST /lianmeng/img/upload): the server refuses a file over `maxBytes` (413) or an
  * image of more than `maxPixels` (413), and keeps images referenced by nothing for `orphanMaxAgeHours`.
