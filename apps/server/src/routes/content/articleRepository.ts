@@ -1,5 +1,5 @@
 import type { Article, ArticleSummary } from '@lianmeng/core';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { ArticlePatch, ArticleRow, Database, NewArticle } from '../../db/schema';
 
 export interface ArticleQuery {
@@ -45,12 +45,12 @@ const filtered = (db: Kysely<Database>, query: Omit<ArticleQuery, 'pageNum' | 'p
   if (!query.includeDrafts) builder = builder.where('published', '=', 1);
   if (query.typeId !== undefined) builder = builder.where('typeId', '=', query.typeId);
   if (query.keyword) {
-    const pattern = `%${escapeLike(query.keyword.toLowerCase())}%`;
+    const pattern = `%${escapeLike(query.keyword)}%`;
+    // SQLite's like already ignores ASCII case (all lower() does there too); PostgreSQL needs ilike.
+    // Skipping lower() on SQLite saves a function call per row on a search that reads every row.
+    const like = sql.raw(db.getExecutor().adapter instanceof PostgresAdapter ? 'ilike' : 'like');
     builder = builder.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(title) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(summary) like ${pattern} escape '\\'`,
-      ]),
+      eb.or([sql<boolean>`title ${like} ${pattern} escape '\\'`, sql<boolean>`summary ${like} ${pattern} escape '\\'`]),
     );
   }
   return builder;
@@ -71,8 +71,11 @@ export const articleListQueries = (db: Kysely<Database>, query: ArticleQuery) =>
 
 export const listArticles = async (db: Kysely<Database>, query: ArticleQuery) => {
   const { page, count } = articleListQueries(db, query);
-  const [rows, counted] = await Promise.all([page.execute(), count.executeTakeFirstOrThrow()]);
-  return { list: rows.map(toArticleSummary), total: Number(counted.total) };
+  const total = Number((await count.executeTakeFirstOrThrow()).total);
+  // Past the end (or nothing found) the page would be a second full search for nothing.
+  const offset = (query.pageNum - 1) * query.pageSize;
+  const rows = offset < total ? await page.execute() : [];
+  return { list: rows.map(toArticleSummary), total };
 };
 
 export const findArticle = async (db: Kysely<Database>, id: number) => {
