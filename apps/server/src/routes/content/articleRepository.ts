@@ -58,24 +58,34 @@ const filtered = (db: Kysely<Database>, query: Omit<ArticleQuery, 'pageNum' | 'p
 
 const SUMMARY_COLUMNS = ['id', 'typeId', 'title', 'summary', 'publishTime', 'source', 'coverImage'] as const;
 
-/** The two statements behind a list page; separate so a test can ask SQLite how it runs them. */
+/**
+ * The statements behind a list page; separate so a test can ask SQLite how it runs them. The page is found
+ * as ids first, from the index alone (skipping `offset` entries there, not whole rows), then those rows.
+ */
 export const articleListQueries = (db: Kysely<Database>, query: ArticleQuery) => ({
-  page: filtered(db, query)
-    .select(SUMMARY_COLUMNS)
+  pageIds: filtered(db, query)
+    .select('id')
     .orderBy('publishTime', 'desc')
     .orderBy('id', 'desc')
     .limit(query.pageSize)
     .offset((query.pageNum - 1) * query.pageSize),
   count: filtered(db, query).select((eb) => eb.fn.countAll().as('total')),
+  rows: (ids: number[]) => db.selectFrom('article').select(SUMMARY_COLUMNS).where('id', 'in', ids),
 });
 
 export const listArticles = async (db: Kysely<Database>, query: ArticleQuery) => {
-  const { page, count } = articleListQueries(db, query);
-  const total = Number((await count.executeTakeFirstOrThrow()).total);
+  const queries = articleListQueries(db, query);
+  const total = Number((await queries.count.executeTakeFirstOrThrow()).total);
   // Past the end (or nothing found) the page would be a second full search for nothing.
-  const offset = (query.pageNum - 1) * query.pageSize;
-  const rows = offset < total ? await page.execute() : [];
-  return { list: rows.map(toArticleSummary), total };
+  if ((query.pageNum - 1) * query.pageSize >= total) return { list: [], total };
+  const ids = (await queries.pageIds.execute()).map((row) => Number(row.id));
+  if (ids.length === 0) return { list: [], total };
+  const byId = new Map((await queries.rows(ids).execute()).map((row) => [Number(row.id), row]));
+  const list = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toArticleSummary(row)] : [];
+  });
+  return { list, total };
 };
 
 export const findArticle = async (db: Kysely<Database>, id: number) => {
