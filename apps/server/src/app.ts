@@ -16,6 +16,7 @@ import { registerContentRoutes } from './routes/content';
 import { registerHealthRoute } from './routes/health';
 import { registerImageRoutes } from './routes/img';
 import { registerSiteRoutes } from './routes/site';
+import { registerUploadRoutes } from './routes/upload';
 import { redactUrl } from './security/redact';
 
 export interface ServerDeps {
@@ -74,6 +75,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   registerConsoleAuthRoutes(app, context);
   registerImageRoutes(app, context);
   registerSiteRoutes(app, context);
+  await registerUploadRoutes(app, context);
   registerContentRoutes(app, context);
   await registerUploads(app, path.join(config.dataDir, 'uploads'));
   await registerStaticApps(app, { portal: config.portalDist, admin: config.adminDist });

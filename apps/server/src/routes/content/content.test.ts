@@ -152,6 +152,8 @@ describe('GET /api/content/articles', () => {
     ['typeId=1&typeId=2', '栏目'],
     [`keyword=${'字'.repeat(51)}`, '关键词'],
     ['keyword=a&keyword=b', '关键词'],
+    ['keyword=a%00b', '关键词'],
+    ['keyword=%0A', '关键词'],
   ])('refuses %s with a Chinese 400 naming the field', async (query, field) => {
     const response = await get(`/api/content/articles?${query}`);
     expect(response.statusCode).toBe(400);
