@@ -85,6 +85,13 @@ export interface UploadTable {
   createTime: string;
 }
 
+/** Articles per column and state, kept by triggers (migration 0006_article_totals). */
+export interface ArticleTotalTable {
+  typeId: number;
+  published: number;
+  n: number;
+}
+
 export interface Database {
   imageMessage: ImageMessageTable;
   consoleUser: ConsoleUserTable;
@@ -93,6 +100,7 @@ export interface Database {
   appMeta: AppMetaTable;
   siteSetting: SiteSettingTable;
   article: ArticleTable;
+  articleTotal: ArticleTotalTable;
   upload: UploadTable;
 }
 

@@ -58,6 +58,14 @@ const filtered = (db: Kysely<Database>, query: Omit<ArticleQuery, 'pageNum' | 'p
 
 const SUMMARY_COLUMNS = ['id', 'typeId', 'title', 'summary', 'publishTime', 'source', 'coverImage'] as const;
 
+/** A list without a keyword takes its total from the trigger-kept table: one row, whatever the size. */
+const storedTotal = (db: Kysely<Database>, query: Omit<ArticleQuery, 'pageNum' | 'pageSize'>) => {
+  let builder = db.selectFrom('articleTotal');
+  if (!query.includeDrafts) builder = builder.where('published', '=', 1);
+  if (query.typeId !== undefined) builder = builder.where('typeId', '=', query.typeId);
+  return builder.select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('total'));
+};
+
 /**
  * The statements behind a list page; separate so a test can ask SQLite how it runs them. The page is found
  * as ids first, from the index alone (skipping `offset` entries there, not whole rows), then those rows.
@@ -69,7 +77,7 @@ export const articleListQueries = (db: Kysely<Database>, query: ArticleQuery) =>
     .orderBy('id', 'desc')
     .limit(query.pageSize)
     .offset((query.pageNum - 1) * query.pageSize),
-  count: filtered(db, query).select((eb) => eb.fn.countAll().as('total')),
+  count: query.keyword ? filtered(db, query).select((eb) => eb.fn.countAll().as('total')) : storedTotal(db, query),
   rows: (ids: number[]) => db.selectFrom('article').select(SUMMARY_COLUMNS).where('id', 'in', ids),
 });
 
