@@ -24,6 +24,9 @@ const NEWS = 1;
 
 const WORDS = ['机器人', '编程', '赛事', '交流', '课程', '教材', '器材', '培训', '研学', '联赛', '测评', '校园'];
 
+/** About 1 KB of UTF-8, like a short real article: a search that reads rows reads bodies' pages too. */
+const BODY_TEXT = '机器人运动进校园，学生在动手实践中学习编程与合作。'.repeat(14);
+
 /** News holds 40% of everything (the busiest column); the rest spreads over the other columns. */
 const articleAt = (index: number, start: number): NewArticle => {
   const typeId = index % 5 < 2 ? NEWS : 2 + (index % (COLUMNS - 1));
@@ -32,7 +35,7 @@ const articleAt = (index: number, start: number): NewArticle => {
     typeId,
     title: `${WORDS[index % WORDS.length]}${WORDS[(index * 7) % WORDS.length]}第${index}期`,
     summary: `第${index}条摘要，${WORDS[(index * 3) % WORDS.length]}相关。`,
-    body: `<p>正文 ${index}</p>`,
+    body: `<p>${BODY_TEXT}${index}</p>`,
     publishTime: at,
     source: '全国学校体育联盟（机器人运动）',
     author: '联盟秘书处',
@@ -74,11 +77,11 @@ type Kysely = Awaited<ReturnType<typeof seed>>['db']['kysely'];
 
 /** What the API runs (the page and the total), or the page statement alone to show what the count costs. */
 const fullList = (query: ArticleQuery) => (db: Kysely) => listArticles(db, query);
-const pageOnly = (query: ArticleQuery) => (db: Kysely) => articleListQueries(db, query).page.execute();
+const pageOnly = (query: ArticleQuery) => (db: Kysely) => articleListQueries(db, query).pageIds.execute();
 
 const CASES: { name: string; run: (db: Kysely) => Promise<unknown> }[] = [
-  { name: 'news column, page 1 of 20, rows only', run: pageOnly({ typeId: NEWS, pageNum: 1, pageSize: 20 }) },
-  { name: 'all columns, page 1 of 20, rows only', run: pageOnly({ pageNum: 1, pageSize: 20 }) },
+  { name: 'news column, page 1 of 20, ids only', run: pageOnly({ typeId: NEWS, pageNum: 1, pageSize: 20 }) },
+  { name: 'all columns, page 1 of 20, ids only', run: pageOnly({ pageNum: 1, pageSize: 20 }) },
   { name: 'news column, page 1 of 20', run: fullList({ typeId: NEWS, pageNum: 1, pageSize: 20 }) },
   { name: 'small column, page 1 of 20', run: fullList({ typeId: 7, pageNum: 1, pageSize: 20 }) },
   { name: 'all columns, page 1 of 20', run: fullList({ pageNum: 1, pageSize: 20 }) },

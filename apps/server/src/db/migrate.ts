@@ -5,6 +5,8 @@ import { siteSettings } from './migrations/0002_site_settings';
 import { articles } from './migrations/0003_articles';
 import { uploads } from './migrations/0004_uploads';
 import { cardAccounts } from './migrations/0005_card_accounts';
+import { articleSearchIndex } from './migrations/0006_article_search_index';
+import { articleTotals } from './migrations/0006_article_totals';
 
 /** Migrations are listed here (not read from a folder) so the bundled server carries them. */
 const migrationsFor = (db: Db): Record<string, Migration> => ({
@@ -13,6 +15,8 @@ const migrationsFor = (db: Db): Record<string, Migration> => ({
   '0003_articles': articles(db.dialect),
   '0004_uploads': uploads(db.dialect),
   '0005_card_accounts': cardAccounts(db.dialect),
+  '0006_article_search_index': articleSearchIndex(db.dialect),
+  '0006_article_totals': articleTotals(db.dialect),
 });
 
 export const migrate = async (db: Db): Promise<void> => {

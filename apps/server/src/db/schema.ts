@@ -139,6 +139,13 @@ export interface PayloadReplayGuardTable {
   expiresTime: string;
 }
 
+/** Articles per column and state, kept by triggers (migration 0006_article_totals). */
+export interface ArticleTotalTable {
+  typeId: number;
+  published: number;
+  n: number;
+}
+
 export interface Database {
   imageMessage: ImageMessageTable;
   consoleUser: ConsoleUserTable;
@@ -147,6 +154,7 @@ export interface Database {
   appMeta: AppMetaTable;
   siteSetting: SiteSettingTable;
   article: ArticleTable;
+  articleTotal: ArticleTotalTable;
   upload: UploadTable;
   cardHolder: CardHolderTable;
   creditRecord: CreditRecordTable;

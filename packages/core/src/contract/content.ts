@@ -22,6 +22,12 @@ export const articleSchema = articleSummarySchema.extend({
 });
 export type Article = z.infer<typeof articleSchema>;
 
+const hasControlCharacter = (text: string) =>
+  [...text].some((character) => {
+    const code = character.charCodeAt(0);
+    return code < 0x20 || code === 0x7f;
+  });
+
 const neighbour = z.object({ id: z.number().int(), title: z.string() }).nullable();
 
 export const content = {
@@ -33,7 +39,12 @@ export const content = {
     bodyKind: 'none',
     query: pageQuery.extend({
       typeId: integerText(1).optional(),
-      keyword: z.string().max(50, { error: '不能超过 50 个字符' }).optional(),
+      keyword: z
+        .string()
+        .max(50, { error: '不能超过 50 个字符' })
+        // PostgreSQL refuses a NUL byte in text outright; no control character belongs in a search.
+        .refine((text) => !hasControlCharacter(text), { error: '不能包含控制字符' })
+        .optional(),
     }),
     response: z.object({ list: z.array(articleSummarySchema), total: z.number().int() }),
     summary: '文章列表（按栏目、关键词分页）',

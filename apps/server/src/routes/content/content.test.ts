@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewArticle } from '../../db/schema';
 import { createTestServer, type TestServer } from '../../testing/testServer';
-import { insertArticle } from './articleRepository';
+import { deleteArticle, insertArticle, listArticles, updateArticle } from './articleRepository';
 
 /** Columns of their own, far from the demo content's typeIds, so the demo seed cannot disturb the counts. */
 const COLUMN = 901;
@@ -152,6 +152,8 @@ describe('GET /api/content/articles', () => {
     ['typeId=1&typeId=2', '栏目'],
     [`keyword=${'字'.repeat(51)}`, '关键词'],
     ['keyword=a&keyword=b', '关键词'],
+    ['keyword=a%00b', '关键词'],
+    ['keyword=%0A', '关键词'],
   ])('refuses %s with a Chinese 400 naming the field', async (query, field) => {
     const response = await get(`/api/content/articles?${query}`);
     expect(response.statusCode).toBe(400);
@@ -242,4 +244,60 @@ describe('GET /api/content/articles/:id', () => {
       expect(response.json().message).toContain('编号');
     },
   );
+});
+
+describe('the kept totals', () => {
+  /** What a list's total must be: the articles counted one by one. */
+  const counted = async (typeId: number, includeDrafts = false) => {
+    let query = server.db.kysely.selectFrom('article').where('typeId', '=', typeId);
+    if (!includeDrafts) query = query.where('published', '=', 1);
+    const row = await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+  const totals = async (typeId: number) => ({
+    published: (await listArticles(server.db.kysely, { typeId, pageNum: 1, pageSize: 1 })).total,
+    all: (await listArticles(server.db.kysely, { typeId, pageNum: 1, pageSize: 1, includeDrafts: true })).total,
+  });
+  const expectTotalsMatch = async (...typeIds: number[]) => {
+    for (const typeId of typeIds) {
+      expect(await totals(typeId), `typeId ${typeId}`).toEqual({
+        published: await counted(typeId),
+        all: await counted(typeId, true),
+      });
+    }
+  };
+
+  it('follow inserts, publishing, moves between columns and deletes', async () => {
+    const [from, to] = [905, 906];
+    const first = await insertArticle(server.db.kysely, article('t1', { typeId: from }));
+    const draft = await insertArticle(server.db.kysely, article('t2', { typeId: from, published: 0 }));
+    await expectTotalsMatch(from, to);
+    expect(await totals(from)).toEqual({ published: 1, all: 2 });
+
+    await updateArticle(server.db.kysely, draft.id, { published: 1 });
+    await expectTotalsMatch(from, to);
+    await updateArticle(server.db.kysely, first.id, { typeId: to, published: 0 });
+    await expectTotalsMatch(from, to);
+    expect(await totals(to)).toEqual({ published: 0, all: 1 });
+    await updateArticle(server.db.kysely, first.id, { title: '只改标题' });
+    await expectTotalsMatch(from, to);
+
+    await deleteArticle(server.db.kysely, draft.id);
+    await deleteArticle(server.db.kysely, first.id);
+    await expectTotalsMatch(from, to);
+    expect(await totals(from)).toEqual({ published: 0, all: 0 });
+  });
+
+  it('match the articles of every column and of all columns', async () => {
+    const typeIds = (await server.db.kysely.selectFrom('article').select('typeId').distinct().execute()).map((row) =>
+      Number(row.typeId),
+    );
+    await expectTotalsMatch(...typeIds);
+    const all = await server.db.kysely
+      .selectFrom('article')
+      .where('published', '=', 1)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    expect((await listArticles(server.db.kysely, { pageNum: 1, pageSize: 1 })).total).toBe(Number(all.n));
+  });
 });
