@@ -18,18 +18,36 @@ export const describeIssues = (where: string, error: z.ZodError): string => {
   return field ? `${where}有误：${field}${issue.message}` : `${where}有误：${issue.message}`;
 };
 
-/** Whether any text in the value holds U+0000, which PostgreSQL cannot store or compare (SQLite can). */
-const containsNul = (value: unknown): boolean => {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value && typeof value === 'object')
-    return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item));
-  return false;
+/**
+ * The path of the first text in the value (a key or a string) that holds U+0000, which PostgreSQL cannot
+ * store or compare (SQLite can); null when there is none.
+ */
+const nulPath = (value: unknown, path: PropertyKey[] = []): PropertyKey[] | null => {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = nulPath(item, [...path, index]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\u0000')) return [...path, key];
+      const found = nulPath(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
 };
 
 export const parseOrRefuse = <S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> => {
   // Refused the same way on both databases, rather than stored by one and a server error on the other.
-  if (containsNul(value)) throw badRequest(`${where}含有不允许的空字符（\\0）`);
+  const withNul = nulPath(value);
+  if (withNul) {
+    const field = describePath(withNul);
+    throw badRequest(`${where}${field ? `中的${field}` : ''}含有不允许的空字符（\\0）`);
+  }
   const result = schema.safeParse(value);
   if (!result.success) throw badRequest(describeIssues(where, result.error));
   return result.data;
