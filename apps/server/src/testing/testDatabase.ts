@@ -24,6 +24,23 @@ const withAdmin = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T>
   }
 };
 
+const OBJECT_IN_USE = '55006';
+
+/**
+ * A pool's connections close a moment after `destroy()` resolves. Forcing the drop at once would
+ * terminate one that is still saying goodbye, and its client reports that as an unhandled error. A plain
+ * DROP waits up to five seconds for them to go; only what is still there then is forced out.
+ */
+const dropDatabase = (name: string) =>
+  withAdmin(async (client) => {
+    try {
+      await client.query(`drop database if exists ${name}`);
+    } catch (error) {
+      if ((error as { code?: string }).code !== OBJECT_IN_USE) throw error;
+      await client.query(`drop database if exists ${name} with (force)`);
+    }
+  });
+
 /** CREATE DATABASE lianmeng_t_<random>; `drop()` removes it, ending any connection left open. */
 export const createScratchPostgres = async (): Promise<ScratchDatabase> => {
   const name = `lianmeng_t_${randomBytes(6).toString('hex')}`;
@@ -32,7 +49,6 @@ export const createScratchPostgres = async (): Promise<ScratchDatabase> => {
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () =>
-      withAdmin((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+    drop: () => dropDatabase(name),
   };
 };

@@ -114,6 +114,16 @@ describe('sweepOrphanUploads', () => {
     expect(await sweep()).toEqual([]);
   });
 
+  it('keeps an upload a site setting names', async () => {
+    const logo = await uploadImage();
+    await server.db.kysely
+      .insertInto('siteSetting')
+      .values({ key: 'test.logo', value: logo.photoAddress, updateTime: new Date().toISOString() })
+      .execute();
+    await age([logo.photo, logo.small]);
+    expect(await sweep()).toEqual([]);
+  });
+
   it('removes a stale temporary file left by an interrupted write', async () => {
     await fs.writeFile(path.join(uploadDir(), '.abc.png.123.tmp'), 'partial');
     await age(['.abc.png.123.tmp']);

@@ -20,10 +20,13 @@ const referencedByAddressColumns = async (db: Kysely<Database>) => {
     .where('coverImage', 'like', '/uploads/%')
     .distinct()
     .execute();
+  // A setting may name an image too (a logo, the icon beside the public-security filing number).
+  const settings = await db.selectFrom('siteSetting').select('value').where('value', 'like', '%/uploads/%').execute();
   return new Set(
     [
       ...images.flatMap((row) => [row.photoAddress, row.smallPhotoAddress]),
       ...covers.map((row) => row.coverImage),
+      ...settings.map((row) => row.value),
     ].flatMap(stemsIn),
   );
 };
@@ -44,7 +47,7 @@ const referencedByArticleText = async (db: Kysely<Database>, stem: string) => {
 
 /**
  * Removes files in the upload folder that are older than `maxAgeMs` and that no image message, article
- * cover, article body or attachment refers to, with their `upload` rows. Young files are left alone: an
+ * cover, body or attachment, or site setting refers to, with their `upload` rows. Young files are left alone: an
  * editor uploads first and saves the message that uses the image afterwards. Returns the removed names.
  */
 export const sweepOrphanUploads = async (options: {
