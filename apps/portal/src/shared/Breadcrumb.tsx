@@ -1,0 +1,27 @@
+import { Fragment } from 'react';
+import { Link } from 'react-router-dom';
+
+export interface Crumb {
+  title: string;
+  to?: string;
+}
+
+/** 当前位置：首页 > 栏目 (CONTENT.md: how breadcrumbs read on the real site). */
+export const Breadcrumb = ({ items }: { items: Crumb[] }) => (
+  <nav className="breadcrumb" aria-label="当前位置">
+    <span>当前位置：</span>
+    <Link to="/index">首页</Link>
+    {items.map((crumb, index) => (
+      <Fragment key={crumb.title}>
+        <span className="breadcrumb-sep" aria-hidden="true">
+          &gt;
+        </span>
+        {crumb.to && index < items.length - 1 ? (
+          <Link to={crumb.to}>{crumb.title}</Link>
+        ) : (
+          <span aria-current={index === items.length - 1 ? 'page' : undefined}>{crumb.title}</span>
+        )}
+      </Fragment>
+    ))}
+  </nav>
+);
