@@ -34,8 +34,7 @@ export const ErrorModalHost = () => {
   if (!failure) return null;
   const close = () => {
     setFailure(null);
-    const path = window.location.pathname;
-    if (!(STAY_ON as readonly string[]).includes(path)) navigate(ROUTES.home);
+    if (!(STAY_ON as readonly string[]).includes(location.pathname)) navigate(ROUTES.home);
   };
   return (
     <Suspense fallback={null}>
