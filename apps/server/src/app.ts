@@ -12,6 +12,7 @@ import { registerStaticApps } from './plugins/staticApps';
 import { registerUploads } from './plugins/uploads';
 import { registerXsrfCookie } from './plugins/xsrf';
 import { registerConsoleAuthRoutes } from './routes/consoleAuth';
+import { registerContentRoutes } from './routes/content';
 import { registerHealthRoute } from './routes/health';
 import { registerImageRoutes } from './routes/img';
 import { registerSiteRoutes } from './routes/site';
@@ -73,6 +74,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   registerConsoleAuthRoutes(app, context);
   registerImageRoutes(app, context);
   registerSiteRoutes(app, context);
+  registerContentRoutes(app, context);
   await registerUploads(app, path.join(config.dataDir, 'uploads'));
   await registerStaticApps(app, { portal: config.portalDist, admin: config.adminDist });
   return app;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { ConsoleRole } from '@lianmeng/core';
 import { hashPassword } from '../../security/passwords';
 import type { Db } from '../database';
+import { seedDemoContent } from './demoContent';
 import { createDemoCredentials } from './demoCredentials';
 import { demoImages } from './demoImages';
 
@@ -23,6 +24,7 @@ export const seedDemoData = async (
   db: Db,
   options: { dataDir: string; demoPassword: string | undefined; now: Date },
 ): Promise<SeedResult> => {
+  await seedDemoContent(db, { dataDir: options.dataDir, now: options.now });
   const done = await db.kysely.selectFrom('appMeta').select('value').where('key', '=', SEED_MARK).executeTakeFirst();
   if (done) return { seeded: false, credentialsFile: null };
 

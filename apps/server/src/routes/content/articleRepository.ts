@@ -1,5 +1,5 @@
 import type { Article, ArticleSummary } from '@lianmeng/core';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { ArticlePatch, ArticleRow, Database, NewArticle } from '../../db/schema';
 
 export interface ArticleQuery {
@@ -45,28 +45,37 @@ const filtered = (db: Kysely<Database>, query: Omit<ArticleQuery, 'pageNum' | 'p
   if (!query.includeDrafts) builder = builder.where('published', '=', 1);
   if (query.typeId !== undefined) builder = builder.where('typeId', '=', query.typeId);
   if (query.keyword) {
-    const pattern = `%${escapeLike(query.keyword.toLowerCase())}%`;
-    builder = builder.where(sql<boolean>`lower(title) like ${pattern} escape '\\'`);
+    const pattern = `%${escapeLike(query.keyword)}%`;
+    // SQLite's like already ignores ASCII case (all lower() does there too); PostgreSQL needs ilike.
+    // Skipping lower() on SQLite saves a function call per row on a search that reads every row.
+    const like = sql.raw(db.getExecutor().adapter instanceof PostgresAdapter ? 'ilike' : 'like');
+    builder = builder.where((eb) =>
+      eb.or([sql<boolean>`title ${like} ${pattern} escape '\\'`, sql<boolean>`summary ${like} ${pattern} escape '\\'`]),
+    );
   }
   return builder;
 };
 
 const SUMMARY_COLUMNS = ['id', 'typeId', 'title', 'summary', 'publishTime', 'source', 'coverImage'] as const;
 
+/** The two statements behind a list page; separate so a test can ask SQLite how it runs them. */
+export const articleListQueries = (db: Kysely<Database>, query: ArticleQuery) => ({
+  page: filtered(db, query)
+    .select(SUMMARY_COLUMNS)
+    .orderBy('publishTime', 'desc')
+    .orderBy('id', 'desc')
+    .limit(query.pageSize)
+    .offset((query.pageNum - 1) * query.pageSize),
+  count: filtered(db, query).select((eb) => eb.fn.countAll().as('total')),
+});
+
 export const listArticles = async (db: Kysely<Database>, query: ArticleQuery) => {
-  const [rows, count] = await Promise.all([
-    filtered(db, query)
-      .select(SUMMARY_COLUMNS)
-      .orderBy('publishTime', 'desc')
-      .orderBy('id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.pageNum - 1) * query.pageSize)
-      .execute(),
-    filtered(db, query)
-      .select((eb) => eb.fn.countAll().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { list: rows.map(toArticleSummary), total: Number(count.total) };
+  const { page, count } = articleListQueries(db, query);
+  const total = Number((await count.executeTakeFirstOrThrow()).total);
+  // Past the end (or nothing found) the page would be a second full search for nothing.
+  const offset = (query.pageNum - 1) * query.pageSize;
+  const rows = offset < total ? await page.execute() : [];
+  return { list: rows.map(toArticleSummary), total };
 };
 
 export const findArticle = async (db: Kysely<Database>, id: number) => {
@@ -74,40 +83,37 @@ export const findArticle = async (db: Kysely<Database>, id: number) => {
   return row ? toArticle(row) : undefined;
 };
 
+type Neighbour = { id: number; typeId: number; publishTime: string };
+
 /** The published articles of the same column just newer and just older than this one. */
-export const findNeighbours = async (
-  db: Kysely<Database>,
-  article: { id: number; typeId: number; publishTime: string },
-) => {
+export const neighbourQueries = (db: Kysely<Database>, article: Neighbour) => {
   const base = db
     .selectFrom('article')
     .select(['id', 'title'])
     .where('typeId', '=', article.typeId)
     .where('published', '=', 1);
-  const [previous, next] = await Promise.all([
-    base
-      .where((eb) =>
-        eb.or([
-          eb('publishTime', '>', article.publishTime),
-          eb.and([eb('publishTime', '=', article.publishTime), eb('id', '>', article.id)]),
-        ]),
+  // Row values keep each neighbour a single step along the column's index.
+  return {
+    previous: base
+      .where(({ eb, refTuple, tuple }) =>
+        eb(refTuple('publishTime', 'id'), '>', tuple(article.publishTime, article.id)),
       )
       .orderBy('publishTime', 'asc')
       .orderBy('id', 'asc')
-      .limit(1)
-      .executeTakeFirst(),
-    base
-      .where((eb) =>
-        eb.or([
-          eb('publishTime', '<', article.publishTime),
-          eb.and([eb('publishTime', '=', article.publishTime), eb('id', '<', article.id)]),
-        ]),
+      .limit(1),
+    next: base
+      .where(({ eb, refTuple, tuple }) =>
+        eb(refTuple('publishTime', 'id'), '<', tuple(article.publishTime, article.id)),
       )
       .orderBy('publishTime', 'desc')
       .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst(),
-  ]);
+      .limit(1),
+  };
+};
+
+export const findNeighbours = async (db: Kysely<Database>, article: Neighbour) => {
+  const queries = neighbourQueries(db, article);
+  const [previous, next] = await Promise.all([queries.previous.executeTakeFirst(), queries.next.executeTakeFirst()]);
   const shape = (row: { id: number; title: string } | undefined) =>
     row ? { id: Number(row.id), title: row.title } : null;
   return { previous: shape(previous), next: shape(next) };

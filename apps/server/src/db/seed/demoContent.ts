@@ -1,0 +1,122 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { COLUMN_BY_KEY } from '@lianmeng/core';
+import sharp from 'sharp';
+import { sanitizeArticleHtml } from '../../routes/content/sanitizeHtml';
+import type { Db } from '../database';
+import type { NewArticle } from '../schema';
+import { DEMO_COLUMNS } from './content';
+import type { DemoArticle, DemoColumn } from './content/types';
+
+export const CONTENT_SEED_MARK = 'seed:demo-content:v1';
+
+/** Demo dates read as Beijing time, like the real site's 2019年07月23日 15:45. */
+const BEIJING_OFFSET_MS = 8 * 3600_000;
+const DAY_MS = 24 * 3600_000;
+
+/** `daysAgo` days before `now` (Beijing calendar) at `time`; a time later than now moves a day back. */
+export const demoPublishTime = (now: Date, daysAgo: number, time: string) => {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  const beijingMidnight = Math.floor((now.getTime() + BEIJING_OFFSET_MS) / DAY_MS) * DAY_MS - BEIJING_OFFSET_MS;
+  let at = beijingMidnight - daysAgo * DAY_MS + (hours * 60 + minutes) * 60_000;
+  if (at > now.getTime()) at -= DAY_MS;
+  return new Date(at).toISOString();
+};
+
+const PALETTE = ['#0b4ea2', '#c8102e', '#0f7b6c', '#e37b00', '#5b3e96', '#00739d', '#8a1538', '#2f6f1e'];
+
+/** A cover per column: shapes only, so it renders the same whatever fonts the machine has. */
+const coverSvg = (index: number) => {
+  const colour = PALETTE[index % PALETTE.length];
+  const accent = PALETTE[(index + 3) % PALETTE.length];
+  const gears = Array.from({ length: 4 }, (_, i) => {
+    const r = 18 + ((index * 13 + i * 29) % 40);
+    return `<circle cx="${60 + i * 120}" cy="${200 - (i % 2) * 70}" r="${r}" fill="none" stroke="#ffffff" stroke-opacity="0.35" stroke-width="8" stroke-dasharray="10 6"/>`;
+  }).join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="270">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colour}"/><stop offset="1" stop-color="#101828"/></linearGradient></defs>
+  <rect width="100%" height="100%" fill="url(#g)"/>${gears}
+  <rect x="300" y="70" width="110" height="90" rx="16" fill="${accent}"/>
+  <circle cx="330" cy="105" r="10" fill="#ffffff"/><circle cx="380" cy="105" r="10" fill="#ffffff"/>
+  <rect x="325" y="135" width="60" height="8" rx="4" fill="#ffffff"/>
+  <rect x="350" y="40" width="10" height="30" fill="${accent}"/><circle cx="355" cy="36" r="8" fill="#ffd54a"/></svg>`;
+};
+
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+const paragraphsHtml = (paragraphs: string[]) => paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('');
+
+export const demoBodyHtml = (article: DemoArticle, coverImage: string) => {
+  const [opening = '', ...rest] = article.paragraphs;
+  const photo = article.photoCaption
+    ? `<figure><img src="${coverImage}" alt="${escapeHtml(article.photoCaption)}" /><figcaption>${escapeHtml(article.photoCaption)}</figcaption></figure>`
+    : '';
+  const english = article.english?.length ? `<h3>English version</h3>${paragraphsHtml(article.english)}` : '';
+  return sanitizeArticleHtml(`${paragraphsHtml([opening])}${photo}${paragraphsHtml(rest)}${english}`);
+};
+
+/** Writes every column's cover and every attachment into the upload folder; returns the article rows. */
+const buildRows = async (columns: readonly DemoColumn[], uploadDir: string, now: Date): Promise<NewArticle[]> => {
+  await fs.mkdir(uploadDir, { recursive: true });
+  const at = now.toISOString();
+  const rows: NewArticle[] = [];
+  for (const [index, column] of columns.entries()) {
+    const { typeId } = COLUMN_BY_KEY[column.key];
+    const coverName = `demo-cover-${column.key}.png`;
+    await sharp(Buffer.from(coverSvg(index)))
+      .png({ compressionLevel: 9 })
+      .toFile(path.join(uploadDir, coverName));
+    const coverImage = `/uploads/${coverName}`;
+    for (const article of column.articles) {
+      const attachments = [];
+      for (const file of article.attachments ?? []) {
+        const bytes = file.content();
+        await fs.writeFile(path.join(uploadDir, file.fileName), bytes);
+        attachments.push({ name: file.name, url: `/uploads/${file.fileName}`, size: bytes.length });
+      }
+      rows.push({
+        typeId,
+        title: article.title,
+        summary: article.summary,
+        body: demoBodyHtml(article, coverImage),
+        publishTime: demoPublishTime(now, article.daysAgo, article.time),
+        source: article.source ?? column.source,
+        author: article.author ?? column.author,
+        coverImage,
+        attachments: JSON.stringify(attachments),
+        published: 1,
+        createTime: at,
+        updateTime: at,
+      });
+    }
+  }
+  return rows;
+};
+
+/** Seeds the demo articles of every column once per database; returns whether this call seeded them. */
+export const seedDemoContent = async (
+  db: Db,
+  options: { dataDir: string; now: Date; columns?: readonly DemoColumn[] },
+): Promise<boolean> => {
+  const markOf = (kysely: Db['kysely']) =>
+    kysely.selectFrom('appMeta').select('key').where('key', '=', CONTENT_SEED_MARK).executeTakeFirst();
+  if (await markOf(db.kysely)) return false;
+  const rows = await buildRows(options.columns ?? DEMO_COLUMNS, path.join(options.dataDir, 'uploads'), options.now);
+  return db
+    .writeTransaction(async (trx) => {
+      // The mark goes first: a second process seeding at the same time fails here on the key and rolls back.
+      await trx.insertInto('appMeta').values({ key: CONTENT_SEED_MARK, value: options.now.toISOString() }).execute();
+      for (let start = 0; start < rows.length; start += 50) {
+        await trx
+          .insertInto('article')
+          .values(rows.slice(start, start + 50))
+          .execute();
+      }
+      return true;
+    })
+    .catch(async (error: unknown) => {
+      if (await markOf(db.kysely)) return false;
+      throw error;
+    });
+};
