@@ -1,5 +1,3 @@
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/es/locale/zh_CN';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { ErrorBoundary } from '../layout/ErrorBoundary';
 import { ElderlyModeProvider } from '../layout/elderlyMode';
@@ -11,12 +9,10 @@ const AppRoutes = () => useRoutes(routes);
 
 export const App = () => (
   <ErrorBoundary>
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#b71c1c', borderRadius: 2 } }}>
-      <ElderlyModeProvider>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </ElderlyModeProvider>
-    </ConfigProvider>
+    <ElderlyModeProvider>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </ElderlyModeProvider>
   </ErrorBoundary>
 );

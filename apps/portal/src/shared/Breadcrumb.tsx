@@ -12,7 +12,8 @@ export const Breadcrumb = ({ items }: { items: Crumb[] }) => (
     <span>当前位置：</span>
     <Link to="/index">首页</Link>
     {items.map((crumb, index) => (
-      <Fragment key={crumb.title}>
+      // biome-ignore lint/suspicious/noArrayIndexKey: a crumb's position is its identity (an area and its column may share a title)
+      <Fragment key={index}>
         <span className="breadcrumb-sep" aria-hidden="true">
           &gt;
         </span>

@@ -1,4 +1,5 @@
 import { Pagination } from 'antd';
+import { AntdScope } from '../AntdScope';
 
 export const Pager = ({
   current,
@@ -13,13 +14,15 @@ export const Pager = ({
 }) =>
   total > pageSize ? (
     <nav className="pager" aria-label="分页">
-      <Pagination
-        current={current}
-        total={total}
-        pageSize={pageSize}
-        showSizeChanger={false}
-        showTotal={(count) => `共 ${count} 条`}
-        onChange={onChange}
-      />
+      <AntdScope>
+        <Pagination
+          current={current}
+          total={total}
+          pageSize={pageSize}
+          showSizeChanger={false}
+          showTotal={(count) => `共 ${count} 条`}
+          onChange={onChange}
+        />
+      </AntdScope>
     </nav>
   ) : null;
