@@ -1,5 +1,5 @@
 import { api, BANNER, IMAGE_LIST_PAGE_SIZE, IMAGE_SORT, type ImageMessage } from '@lianmeng/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { prefersReducedMotion } from '../../shared/prefersReducedMotion';
 import { isExternal, safeHref } from '../../shared/safeUrl';
 import { useCall } from '../../shared/useCall';
@@ -14,29 +14,41 @@ export const BANNER_REQUEST = {
 
 const AnimatedBanner = ({ banner }: { banner: ImageMessage }) => {
   const [reducedMotion] = useState(prefersReducedMotion);
-  const [elapsed, setElapsed] = useState(0);
-  const [closed, setClosed] = useState(false);
+  const [ended, setEnded] = useState(false);
+  const box = useRef<HTMLElement>(null);
 
   useEffect(() => {
     const start = Date.now();
+    // The height is written straight to the element, not through React state: a re-render every frame would
+    // block the main thread for the whole animation on a slow phone.
     const timer = window.setInterval(() => {
-      const now = Date.now() - start;
-      setElapsed(now);
-      if (now >= BANNER_TOTAL_MS) window.clearInterval(timer);
+      const elapsed = Date.now() - start;
+      if (elapsed >= BANNER_TOTAL_MS) {
+        window.clearInterval(timer);
+        setEnded(true);
+      } else if (box.current && !reducedMotion) {
+        box.current.style.height = `${bannerHeightAt(elapsed)}px`;
+      }
     }, BANNER_FRAME_MS);
     return () => window.clearInterval(timer);
-  }, []);
+  }, [reducedMotion]);
 
-  if (closed || elapsed >= BANNER_TOTAL_MS) return null;
+  if (ended) return null;
   // With prefers-reduced-motion the banner shows at its full height for the same time, without moving.
-  const height = reducedMotion ? BANNER.heightPx : bannerHeightAt(elapsed);
+  const initialHeight = reducedMotion ? BANNER.heightPx : 0;
   const href = safeHref(banner.urlAddress);
   const image = (
     <img src={banner.photoAddress} alt={banner.photoTitle || '广告'} width={1000} height={BANNER.heightPx} />
   );
   return (
     // An overlay above the page: its growing height never pushes the content (no layout shift).
-    <aside className="banner-ad" aria-label="广告" data-testid="banner-ad" style={{ height: `${height}px` }}>
+    <aside
+      className="banner-ad"
+      aria-label="广告"
+      data-testid="banner-ad"
+      ref={box}
+      style={{ height: `${initialHeight}px` }}
+    >
       {href ? (
         <a href={href} {...(isExternal(href) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
           {image}
@@ -44,7 +56,7 @@ const AnimatedBanner = ({ banner }: { banner: ImageMessage }) => {
       ) : (
         image
       )}
-      <button type="button" className="banner-ad-close" onClick={() => setClosed(true)}>
+      <button type="button" className="banner-ad-close" onClick={() => setEnded(true)}>
         关闭广告
       </button>
     </aside>

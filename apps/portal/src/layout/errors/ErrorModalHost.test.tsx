@@ -3,7 +3,7 @@ import { failure } from '@lianmeng/core/testing';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http as mswHttp } from 'msw';
 import { MemoryRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { session } from '../../app/api';
 import { errorBus } from '../../app/errorBus';
 import { setupPortalServer } from '../../testing/portalServer';
@@ -11,6 +11,11 @@ import { renderApp } from '../../testing/renderApp';
 import { ErrorModalHost } from './ErrorModalHost';
 
 const server = setupPortalServer();
+
+// The dialog (antd's Modal) is a lazy chunk; importing it once up front keeps a loaded machine from timing out.
+beforeAll(async () => {
+  await import('./ErrorDialog');
+}, 60_000);
 
 const WhereAmI = () => {
   const location = useLocation();

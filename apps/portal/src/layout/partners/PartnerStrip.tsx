@@ -107,7 +107,9 @@ export const Marquee = ({ partners }: { partners: ImageMessage[] }) => {
 
 export const PartnerStrip = () => {
   // The list is used only when the response status is 200 (spec section 7): the client answers ok only then.
-  const { data } = useCall(api.img.search, PARTNER_REQUEST);
+  const { loading, data } = useCall(api.img.search, PARTNER_REQUEST);
   const partners = data?.seachList ?? [];
+  // The strip's room is kept while it loads, so the footer does not jump when the logos arrive.
+  if (loading) return <div className="partner-strip partner-strip-placeholder" aria-hidden="true" />;
   return partners.length > 0 ? <Marquee partners={partners} /> : null;
 };
