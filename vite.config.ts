@@ -77,6 +77,7 @@ export default defineConfig(
             environment: 'jsdom',
             include: ['src/**/*.test.{ts,tsx}'],
             setupFiles: ['../../packages/core/src/testing/setupDom.ts'],
+            testTimeout: 20_000,
           },
         },
         {

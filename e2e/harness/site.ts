@@ -61,6 +61,8 @@ export const startSite = async (env: Record<string, string> = {}): Promise<Runni
       DEMO_PASSWORD: E2E_PASSWORD,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // vitest sets NODE_ENV=test; inherited, it would make `npm start` build React's development bundles.
+      NODE_ENV: 'production',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

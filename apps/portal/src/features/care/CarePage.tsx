@@ -1,0 +1,55 @@
+import { COLUMN_BY_KEY } from '@lianmeng/core';
+import { useParams } from 'react-router-dom';
+import { ArticleDetailPage } from '../../shared/articles/ArticleDetailPage';
+import { AREAS, resolveColumn } from '../../shared/articles/areas';
+import { useColumnPage } from '../../shared/articles/ColumnListPage';
+import { Pager } from '../../shared/articles/Pager';
+import { Breadcrumb } from '../../shared/Breadcrumb';
+import { formatDate } from '../../shared/dates';
+import { EmptyState, PageSkeleton } from '../../shared/PageSkeleton';
+import { usePageTitle } from '../../shared/usePageTitle';
+
+const CARE_PAGE_SIZE = 12;
+
+/** /care, /care/index: the long paged list of 寄语 — a name, a title or unit, the message (CONTENT.md). */
+export const CarePage = () => {
+  const { type } = useParams();
+  const column = resolveColumn(type, COLUMN_BY_KEY.care.typeId);
+  usePageTitle(column.title);
+  const { loading, data, page, pageSize, goTo } = useColumnPage(column, CARE_PAGE_SIZE);
+  return (
+    <div>
+      <Breadcrumb items={[{ title: '关于联盟', to: '/alone' }, { title: column.title }]} />
+      <section className="panel" aria-labelledby="care-title">
+        <h1 id="care-title" className="panel-title">
+          {column.title}
+        </h1>
+        {loading ? (
+          <PageSkeleton />
+        ) : data && data.list.length > 0 ? (
+          <>
+            <ul className="care-list">
+              {data.list.map((entry) => (
+                <li key={entry.id}>
+                  <blockquote>
+                    <p>{entry.summary}</p>
+                  </blockquote>
+                  <p className="care-by">
+                    <strong>{entry.title}</strong>
+                    {entry.source && <span>{entry.source}</span>}
+                    <time dateTime={entry.publishTime}>{formatDate(entry.publishTime)}</time>
+                  </p>
+                </li>
+              ))}
+            </ul>
+            <Pager current={page} total={data.total} pageSize={pageSize} onChange={goTo} />
+          </>
+        ) : (
+          <EmptyState />
+        )}
+      </section>
+    </div>
+  );
+};
+
+export const CareDetailPage = () => <ArticleDetailPage area={AREAS.care} defaultTypeId={COLUMN_BY_KEY.care.typeId} />;

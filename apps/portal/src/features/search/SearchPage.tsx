@@ -1,0 +1,51 @@
+import { api, DEFAULT_PAGE_SIZE } from '@lianmeng/core';
+import { useSearchParams } from 'react-router-dom';
+import { ArticleList } from '../../shared/articles/ArticleList';
+import { pageFromSearch } from '../../shared/articles/ColumnListPage';
+import { Pager } from '../../shared/articles/Pager';
+import { Breadcrumb } from '../../shared/Breadcrumb';
+import { EmptyState, PageSkeleton } from '../../shared/PageSkeleton';
+import { useCall } from '../../shared/useCall';
+import { usePageTitle } from '../../shared/usePageTitle';
+
+/** /search?keyword=… — the articles call's keyword over every column. */
+const SearchPage = () => {
+  const [params, setParams] = useSearchParams();
+  const keyword = (params.get('keyword') ?? '').trim().slice(0, 50);
+  const page = pageFromSearch(params);
+  usePageTitle(keyword ? `搜索：${keyword}` : '站内搜索');
+  const { loading, data } = useCall(
+    api.content.articles,
+    keyword ? { query: { keyword, pageNum: page, pageSize: DEFAULT_PAGE_SIZE } } : null,
+  );
+  return (
+    <div>
+      <Breadcrumb items={[{ title: '站内搜索' }]} />
+      <section className="panel" aria-labelledby="search-title">
+        <h1 id="search-title" className="panel-title">
+          {keyword ? `“${keyword}”的搜索结果` : '站内搜索'}
+        </h1>
+        {!keyword ? (
+          <EmptyState text="请在页面顶部的搜索框中输入关键词" />
+        ) : loading ? (
+          <PageSkeleton />
+        ) : data && data.list.length > 0 ? (
+          <>
+            <p className="search-total">共找到 {data.total} 条结果</p>
+            <ArticleList articles={data.list} withSummary />
+            <Pager
+              current={page}
+              total={data.total}
+              pageSize={DEFAULT_PAGE_SIZE}
+              onChange={(next) => setParams({ keyword, page: String(next) })}
+            />
+          </>
+        ) : (
+          <EmptyState text="没有找到相关内容，请换个关键词试试" />
+        )}
+      </section>
+    </div>
+  );
+};
+
+export default SearchPage;

@@ -1,0 +1,41 @@
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { PageSkeleton } from '../shared/PageSkeleton';
+import { BannerAd } from './banner/BannerAd';
+import { ErrorBoundary } from './ErrorBoundary';
+import { ErrorModalHost } from './errors/ErrorModalHost';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { pageRules } from './pageRules';
+import { PartnerStrip } from './partners/PartnerStrip';
+import { useSiteSettings } from './useSiteSettings';
+
+/** Header, content, partner strip and footer around every page (spec section 2), 1000px wide and centred. */
+export const SiteLayout = () => {
+  const { pathname } = useLocation();
+  const rules = pageRules(pathname);
+  const settings = useSiteSettings();
+  return (
+    <div className="site">
+      <a href="#main-content" className="skip-link">
+        跳到主要内容
+      </a>
+      <BannerAd />
+      <Header showMenu={rules.showMenu} showTelephone={rules.showTelephone} hotline={settings?.hotline} />
+      <main id="main-content" className="site-width site-main" tabIndex={-1}>
+        <ErrorBoundary key={pathname}>
+          <Suspense fallback={<PageSkeleton />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      {rules.showPartners && (
+        <div className="site-width">
+          <PartnerStrip />
+        </div>
+      )}
+      <Footer settings={settings} />
+      <ErrorModalHost />
+    </div>
+  );
+};

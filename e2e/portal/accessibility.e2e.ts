@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, SKIP_REASON } from '../harness/browser';
+import { type RunningSite, startSite } from '../harness/site';
+import { PORTAL_ROUTES } from './portalRoutes';
+
+// Evaluated through the DevTools protocol: the site's CSP (script-src 'self') rightly refuses an inline script.
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+const seriousViolations = async (page: Page) => {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run()).violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} @ ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+};
+
+describe.skipIf(SKIP_REASON)('accessibility of the portal (axe-core)', () => {
+  let site: RunningSite;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  it('finds no serious or critical violation on any route, in either mode', async () => {
+    const { page } = await openPage(browser);
+    const found: Record<string, string[]> = {};
+    for (const elderly of [false, true]) {
+      await page.goto(`${site.url}/index`);
+      await page.evaluate((on) => (on ? localStorage.setItem('elderlyMode', '1') : localStorage.clear()), elderly);
+      for (const path of PORTAL_ROUTES) {
+        await page.goto(`${site.url}${path}`);
+        await page.locator('h1').first().waitFor({ state: 'attached' });
+        await page.waitForFunction(() => document.querySelector('[data-testid="skeleton"]') === null, undefined, {
+          timeout: 15_000,
+        });
+        const violations = await seriousViolations(page);
+        if (violations.length > 0) found[`${elderly ? '长者模式 ' : ''}${path}`] = violations;
+      }
+    }
+    expect(found).toEqual({});
+    await page.context().close();
+  }, 300_000);
+
+  it('gives every image alt text', async () => {
+    const { page } = await openPage(browser);
+    await page.goto(`${site.url}/index`);
+    await page.getByTestId('partner-strip').waitFor();
+    await page.getByTestId('banner-ad').waitFor();
+    const withoutAlt = await page.evaluate(() =>
+      Array.from(document.images)
+        .filter((image) => !image.hasAttribute('alt'))
+        .map((image) => image.src),
+    );
+    expect(withoutAlt).toEqual([]);
+    await page.context().close();
+  });
+
+  it('works with the keyboard alone: the skip link first, then the menu, with a visible focus ring', async () => {
+    const { page } = await openPage(browser);
+    await page.goto(`${site.url}/news/list`);
+    await page.locator('.article-list li').first().waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('跳到主要内容');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+    await page.goto(`${site.url}/news/list`);
+    await page.locator('.article-list li').first().waitFor();
+    // Tab to the 关于联盟 menu item: its submenu opens on focus, and its first child is the next stop.
+    let label = '';
+    for (let i = 0; i < 20 && label !== '关于联盟'; i += 1) {
+      await page.keyboard.press('Tab');
+      label = (await page.evaluate(() => document.activeElement?.textContent)) ?? '';
+    }
+    expect(label).toBe('关于联盟');
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
+    expect(outline).not.toBe('none');
+    await page.keyboard.press('Tab');
+    const child = page.getByRole('link', { name: '联盟简介' });
+    expect(await child.isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/alone\/3-0$/);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.context().close();
+  });
+});

@@ -1,0 +1,199 @@
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, SKIP_REASON } from '../harness/browser';
+import { type RunningSite, startSite } from '../harness/site';
+import { PORTAL_ROUTES } from './portalRoutes';
+
+const SITE_TITLE = '全国学校体育联盟（机器人运动）';
+
+describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
+  let site: RunningSite;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  const open = async (path: string) => {
+    const watched = await openPage(browser);
+    await watched.page.goto(`${site.url}${path}`);
+    return watched;
+  };
+
+  /** A page has content when its h1 is there and it shows dated items or an article body, not an empty state. */
+  const waitForContent = async (page: Page) => {
+    await page.locator('h1').first().waitFor({ state: 'attached' });
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="skeleton"]') === null &&
+        (document.querySelector('.article-list li, .care-list li, .article-body') !== null ||
+          document.querySelector('[data-testid="empty-state"]') !== null),
+      undefined,
+      { timeout: 15_000 },
+    );
+  };
+
+  it('renders content on every route', async () => {
+    const { page, errors } = await open('/index');
+    for (const path of PORTAL_ROUTES) {
+      await page.goto(`${site.url}${path}`);
+      await waitForContent(page);
+      expect(await page.locator('[data-testid="empty-state"]').count(), path).toBe(0);
+      expect(await page.title(), path).toMatch(new RegExp(`^.+ - ${SITE_TITLE}$`));
+      expect(await page.locator('.ant-modal').count(), path).toBe(0);
+    }
+    expect(errors.slice(0, 3)).toEqual([]);
+    await page.context().close();
+  }, 240_000);
+
+  it('lands unknown paths on /index', async () => {
+    const { page } = await open('/no/such/area');
+    await page.waitForURL(/\/index$/);
+    await page.goto(`${site.url}/home`);
+    await page.waitForURL(/\/index$/);
+    await page.context().close();
+  });
+
+  it('hides the menu and the partner strip on the education course, list and detail pages', async () => {
+    const { page } = await open('/index');
+    await page.getByTestId('partner-strip').waitFor();
+    expect(await page.getByRole('navigation', { name: '主菜单' }).count()).toBe(1);
+    for (const path of ['/education/course', '/education/list', '/education/detail']) {
+      await page.goto(`${site.url}${path}`);
+      await waitForContent(page);
+      await page.waitForTimeout(300);
+      expect(await page.getByRole('navigation', { name: '主菜单' }).count(), path).toBe(0);
+      expect(await page.getByTestId('partner-strip').count(), path).toBe(0);
+    }
+    await page.context().close();
+  });
+
+  it('hides the telephone block on /exchange/study', async () => {
+    const { page } = await open('/exchange/process');
+    await page.getByTestId('hotline').getByRole('link').waitFor();
+    await page.goto(`${site.url}/exchange/study`);
+    await waitForContent(page);
+    expect(await page.getByTestId('hotline').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('animates the banner: 0 → 405px over 3 s, holds 1 s, collapses over 3 s', async () => {
+    const { page } = await open('/index');
+    // Sampled in the page, from the moment the banner mounts.
+    const samples = await page.evaluate(
+      () =>
+        new Promise<[number, number][]>((resolve) => {
+          const found: [number, number][] = [];
+          let start = 0;
+          const sample = () => {
+            const banner = document.querySelector<HTMLElement>('[data-testid="banner-ad"]');
+            if (banner && start === 0) start = performance.now();
+            if (start > 0) found.push([performance.now() - start, banner ? banner.getBoundingClientRect().height : -1]);
+            if (start > 0 && performance.now() - start > 7600) resolve(found);
+            else requestAnimationFrame(sample);
+          };
+          sample();
+        }),
+    );
+    const near = (ms: number) =>
+      samples.reduce((best, entry) => (Math.abs(entry[0] - ms) < Math.abs(best[0] - ms) ? entry : best))[1];
+    expect(near(50)).toBeLessThan(30);
+    expect(near(1500)).toBeGreaterThan(160);
+    expect(near(1500)).toBeLessThan(245);
+    expect(near(3300)).toBe(405);
+    expect(near(3700)).toBe(405);
+    expect(near(5500)).toBeGreaterThan(160);
+    expect(near(5500)).toBeLessThan(245);
+    expect(near(7500)).toBe(-1);
+    expect(Math.max(...samples.map((entry) => entry[1]))).toBe(405);
+    await page.context().close();
+  });
+
+  it('scrolls the partner strip, pauses it under the mouse and resumes it after', async () => {
+    const { page } = await open('/index');
+    const strip = page.getByTestId('partner-strip');
+    await strip.waitFor();
+    const offset = async () => Number(await page.getByTestId('partner-track').getAttribute('data-offset'));
+    const first = await offset();
+    await page.waitForTimeout(600);
+    const moved = await offset();
+    expect(moved - first).toBeGreaterThan(10);
+    await strip.hover();
+    const paused = await offset();
+    await page.waitForTimeout(600);
+    expect(await offset()).toBe(paused);
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(600);
+    expect(await offset()).toBeGreaterThan(paused + 10);
+    await page.context().close();
+  });
+
+  it('shows a refused request in the 提示信息 modal, 250px from the top, and goes home when closed', async () => {
+    const { page } = await open('/news/detail/999999999');
+    const modal = page.locator('.ant-modal');
+    await modal.waitFor();
+    expect(await modal.locator('.ant-modal-title').textContent()).toBe('提示信息');
+    expect(await page.getByTestId('error-message').textContent()).not.toBe('');
+    expect(await modal.locator('.ant-modal-footer').count()).toBe(0);
+    const top = await modal.evaluate((element) => element.getBoundingClientRect().top);
+    expect(Math.round(top)).toBe(250);
+    await page.keyboard.press('Escape');
+    await page.waitForURL(/\/index$/);
+    await page.context().close();
+  });
+
+  it('hides the banner ad in the elderly-friendly mode, across visits', async () => {
+    const { page } = await open('/index');
+    await page.getByTestId('banner-ad').waitFor();
+    await page.getByRole('button', { name: '长者模式' }).click();
+    expect(await page.getByTestId('banner-ad').count()).toBe(0);
+    const size = () => page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
+    expect(await size()).toBe('20px');
+    await page.reload();
+    await page.getByRole('button', { name: '退出长者模式' }).waitFor();
+    await page.waitForTimeout(1000);
+    expect(await page.getByTestId('banner-ad').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('finds a seeded article from the header search box', async () => {
+    const { page } = await open('/index');
+    await page.getByRole('searchbox', { name: '站内搜索' }).fill('人人动手');
+    await page.getByRole('button', { name: '搜索' }).click();
+    await page.waitForURL(/\/search\?keyword=/);
+    const result = page.getByRole('link', { name: '小学机器人运动课堂如何做到“人人动手”' });
+    await result.waitFor();
+    await result.click();
+    await page.getByRole('heading', { level: 1, name: '小学机器人运动课堂如何做到“人人动手”' }).waitFor();
+    await page.context().close();
+  });
+
+  it('loads little JavaScript on a first visit to /index', async () => {
+    const { page } = await openPage(browser);
+    const scripts: Promise<number>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') {
+        scripts.push(
+          response.body().then((body) => {
+            const size = gzipSync(body, { level: 9 }).length;
+            console.info(`  ${new URL(response.url()).pathname}: ${(size / 1024).toFixed(1)} KB gzip`);
+            return size;
+          }),
+        );
+      }
+    });
+    await page.goto(`${site.url}/index`);
+    await waitForContent(page);
+    await page.waitForLoadState('networkidle');
+    const total = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0);
+    console.info(`first visit to /index: ${scripts.length} scripts, ${(total / 1024).toFixed(1)} KB gzip`);
+    expect(total / 1024).toBeLessThanOrEqual(150);
+    await page.context().close();
+  });
+});
