@@ -11,6 +11,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerStaticApps } from './plugins/staticApps';
 import { registerUploads } from './plugins/uploads';
 import { registerXsrfCookie } from './plugins/xsrf';
+import { registerConsoleRoutes } from './routes/console';
 import { registerConsoleAuthRoutes } from './routes/consoleAuth';
 import { registerHealthRoute } from './routes/health';
 import { registerImageRoutes } from './routes/img';
@@ -73,6 +74,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   registerConsoleAuthRoutes(app, context);
   registerImageRoutes(app, context);
   registerSiteRoutes(app, context);
+  registerConsoleRoutes(app, context);
   await registerUploads(app, path.join(config.dataDir, 'uploads'));
   await registerStaticApps(app, { portal: config.portalDist, admin: config.adminDist });
   return app;
