@@ -1,62 +1,108 @@
-import { defineConfig } from 'vitest/config';
+import pg from 'pg';
+import { defineConfig, type TestProjectInlineConfiguration, type ViteUserConfig } from 'vitest/config';
+
+const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Why the PostgreSQL half of the server suite cannot run here, or null when it can. */
+const postgresUnavailable = async (): Promise<string | null> => {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message || error.name : String(error);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+};
+
+/**
+ * The server suite a second time, every test server on its own fresh PostgreSQL database
+ * (apps/server/src/testing/testDatabase.ts). Without a reachable PostgreSQL it is left out and says so,
+ * except in CI, where PostgreSQL must be there and its absence fails the run.
+ */
+const serverOnPostgres = async (): Promise<TestProjectInlineConfiguration[]> => {
+  const reason = await postgresUnavailable();
+  if (reason && !process.env.CI) {
+    console.warn(`server-pg: skipped — no PostgreSQL at ${new URL(POSTGRES_ADMIN_URL).host} (${reason})`);
+    return [];
+  }
+  return [
+    {
+      test: {
+        name: 'server-pg',
+        root: './apps/server',
+        environment: 'node',
+        include: ['src/**/*.test.ts'],
+        env: { LIANMENG_TEST_DATABASE: 'postgres' },
+        testTimeout: 20_000,
+        hookTimeout: 30_000,
+      },
+    },
+  ];
+};
 
 /** The test projects of every workspace; each app's own vite.config.ts holds its build settings. */
-export default defineConfig({
-  test: {
-    // The JSON report lets .ci/run print one closing line that counts passed and failed tests.
-    reporters: ['default', ['json', { outputFile: '.tsbuild/vitest-results.json' }]],
-    projects: [
-      {
-        test: {
-          name: 'core',
-          root: './packages/core',
-          environment: 'node',
-          include: ['src/**/*.test.ts'],
+export default defineConfig(
+  async (): Promise<ViteUserConfig> => ({
+    test: {
+      // The JSON report lets .ci/run print one closing line that counts passed and failed tests.
+      reporters: ['default', ['json', { outputFile: '.tsbuild/vitest-results.json' }]],
+      projects: [
+        {
+          test: {
+            name: 'core',
+            root: './packages/core',
+            environment: 'node',
+            include: ['src/**/*.test.ts'],
+          },
         },
-      },
-      {
-        test: {
-          name: 'server',
-          root: './apps/server',
-          environment: 'node',
-          include: ['src/**/*.test.ts'],
-          testTimeout: 20_000,
-          hookTimeout: 30_000,
+        {
+          test: {
+            name: 'server',
+            root: './apps/server',
+            environment: 'node',
+            include: ['src/**/*.test.ts'],
+            testTimeout: 20_000,
+            hookTimeout: 30_000,
+          },
         },
-      },
-      {
-        extends: './apps/portal/vite.config.ts',
-        test: {
-          name: 'portal',
-          root: './apps/portal',
-          environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}'],
-          setupFiles: ['../../packages/core/src/testing/setupDom.ts'],
+        ...(await serverOnPostgres()),
+        {
+          extends: './apps/portal/vite.config.ts',
+          test: {
+            name: 'portal',
+            root: './apps/portal',
+            environment: 'jsdom',
+            include: ['src/**/*.test.{ts,tsx}'],
+            setupFiles: ['../../packages/core/src/testing/setupDom.ts'],
+          },
         },
-      },
-      {
-        extends: './apps/admin/vite.config.ts',
-        test: {
-          name: 'admin',
-          root: './apps/admin',
-          environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}'],
-          setupFiles: ['../../packages/core/src/testing/setupDom.ts'],
-          testTimeout: 20_000,
+        {
+          extends: './apps/admin/vite.config.ts',
+          test: {
+            name: 'admin',
+            root: './apps/admin',
+            environment: 'jsdom',
+            include: ['src/**/*.test.{ts,tsx}'],
+            setupFiles: ['../../packages/core/src/testing/setupDom.ts'],
+            testTimeout: 20_000,
+          },
         },
-      },
-      {
-        test: {
-          name: 'e2e',
-          root: './e2e',
-          environment: 'node',
-          include: ['**/*.e2e.ts'],
-          globalSetup: ['./harness/globalSetup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 240_000,
-          fileParallelism: false,
+        {
+          test: {
+            name: 'e2e',
+            root: './e2e',
+            environment: 'node',
+            include: ['**/*.e2e.ts'],
+            globalSetup: ['./harness/globalSetup.ts'],
+            testTimeout: 60_000,
+            hookTimeout: 240_000,
+            fileParallelism: false,
+          },
         },
-      },
-    ],
-  },
-});
+      ],
+    },
+  }),
+);

@@ -1,9 +1,38 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, SKIP_REASON } from '../harness/browser';
 import { E2E_PASSWORD, type RunningSite, startSite } from '../harness/site';
 
 type Role = 'admin' | 'editor' | 'staff';
+
+const pngChunk = (type: string, data: Buffer) => {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(body));
+  return Buffer.concat([length, body, crc]);
+};
+
+/** A real PNG of one colour, built here so the browser test needs no image library. */
+const solidPng = (width: number, height: number) => {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(2, 9); // RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([11, 78, 162]))]);
+  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', pixels),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+};
 
 describe.skipIf(SKIP_REASON)('console: the built console in Chromium', () => {
   let site: RunningSite;
@@ -25,7 +54,10 @@ describe.skipIf(SKIP_REASON)('console: the built console in Chromium', () => {
     await page.getByLabel('用户名').fill(role);
     await page.getByLabel('密码').fill(E2E_PASSWORD);
     await page.getByRole('button', { name: '登录' }).click();
-    await page.getByRole('button', { name: /退出登录|个人信息/ }).first().waitFor();
+    await page
+      .getByRole('button', { name: /退出登录|个人信息/ })
+      .first()
+      .waitFor();
     return page;
   };
 
@@ -106,12 +138,59 @@ describe.skipIf(SKIP_REASON)('console: the built console in Chromium', () => {
     await page.context().close();
   });
 
+  const uploadedFiles = async () => (await fs.readdir(path.join(site.dataDir, 'uploads')).catch(() => [])).sort();
+
+  it('lets an editor upload a banner image and save it open: it becomes the banner the portal shows', async () => {
+    const page = await signIn('editor', '/banners/create');
+    await page.getByText(/推荐尺寸：1000×405/).waitFor();
+    await page.getByLabel('标题').fill('二〇二六年全国机器人运动大会');
+    await page.getByLabel(/选择图片上传/).setInputFiles({
+      name: 'banner.png',
+      mimeType: 'image/png',
+      buffer: solidPng(1000, 405),
+    });
+    const address = page.getByLabel(/图片地址/);
+    await expect.poll(() => address.inputValue(), { timeout: 20_000 }).toMatch(/^\/uploads\//);
+    await page.getByRole('img', { name: '图片预览' }).waitFor();
+    const uploaded = await address.inputValue();
+    await page.getByLabel('链接地址').fill('https://www.example.edu.cn/meet');
+    await page.getByRole('switch', { name: '开放' }).check();
+    await page.getByRole('button', { name: /保存/ }).click();
+    await page.waitForURL(/\/admin\/banners$/);
+    await page.getByText('前台展示中').waitFor();
+    const response = await fetch(`${site.url}/lianmeng/img/imageMsgSearch?pageNum=1&pageSize=999`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ belongSortid: 2, isOpen: 1 }),
+    });
+    const [shown] = (await response.json()).data.seachList as { photoTitle: string; photoAddress: string }[];
+    expect(shown?.photoTitle).toBe('二〇二六年全国机器人运动大会');
+    expect(shown?.photoAddress).toBe(uploaded);
+    const image = await fetch(`${site.url}${shown?.photoAddress}`);
+    expect(image.status).toBe(200);
+    await page.context().close();
+  }, 120_000);
+
+  it('shows the server’s message on the form for a file that is not an image, and keeps nothing', async () => {
+    const before = await uploadedFiles();
+    const page = await signIn('editor', '/banners/create');
+    await page.getByLabel(/选择图片上传/).setInputFiles({
+      name: 'notes.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('这不是图片，只是一段文字。'),
+    });
+    await page.getByText(/只能上传 PNG、JPEG、WebP、GIF 图片/).waitFor();
+    expect(await page.getByLabel(/图片地址/).inputValue()).toBe('');
+    expect(await uploadedFiles()).toEqual(before);
+    await page.context().close();
+  });
+
   it('shows each of these in the audit log, filterable by action', async () => {
     const page = await signIn('admin', '/audit');
     const table = page.locator('table');
     await table.getByText('站点设置').first().waitFor();
     const text = await table.textContent();
-    for (const action of ['开关', '清空分类', '站点设置', '登录']) expect(text).toContain(action);
+    for (const action of ['开关', '清空分类', '站点设置', '登录', '上传', '新增']) expect(text).toContain(action);
     await page.goto(`${site.url}/admin/audit?filter=${encodeURIComponent(JSON.stringify({ action: 'toggle' }))}`);
     await page.getByText('staff').first().waitFor();
     const filtered = await page.locator('table tbody tr').allTextContents();

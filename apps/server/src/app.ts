@@ -16,6 +16,7 @@ import { registerConsoleAuthRoutes } from './routes/consoleAuth';
 import { registerHealthRoute } from './routes/health';
 import { registerImageRoutes } from './routes/img';
 import { registerSiteRoutes } from './routes/site';
+import { registerUploadRoutes } from './routes/upload';
 import { redactUrl } from './security/redact';
 
 export interface ServerDeps {
@@ -75,6 +76,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   registerImageRoutes(app, context);
   registerSiteRoutes(app, context);
   registerConsoleRoutes(app, context);
+  await registerUploadRoutes(app, context);
   await registerUploads(app, path.join(config.dataDir, 'uploads'));
   await registerStaticApps(app, { portal: config.portalDist, admin: config.adminDist });
   return app;

@@ -63,3 +63,17 @@ export const TEXT_LIMITS = {
   username: 32,
   password: { min: 8, max: 128 },
 } as const;
+
+/**
+ * Image uploads (POST /lianmeng/img/upload): the server refuses a file over `maxBytes` (413) or an
+ * image of more than `maxPixels` (413), and keeps images referenced by nothing for `orphanMaxAgeHours`.
+ * The small image fits inside `small` without being enlarged: twice the partner tile's 190×50 for
+ * sharp screens, and a banner thumbnail of 400×162.
+ */
+export const UPLOAD_LIMITS = {
+  maxBytes: 10 * 1024 * 1024,
+  maxPixels: 40_000_000,
+  acceptedFormats: ['PNG', 'JPEG', 'WebP', 'GIF'],
+  small: { widthPx: 400, heightPx: 200 },
+  orphanMaxAgeHours: 24,
+} as const;

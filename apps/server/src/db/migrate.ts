@@ -3,12 +3,14 @@ import type { Db } from './database';
 import { initial } from './migrations/0001_initial';
 import { siteSettings } from './migrations/0002_site_settings';
 import { articles } from './migrations/0003_articles';
+import { uploads } from './migrations/0004_uploads';
 
 /** Migrations are listed here (not read from a folder) so the bundled server carries them. */
 const migrationsFor = (db: Db): Record<string, Migration> => ({
   '0001_initial': initial(db.dialect),
   '0002_site_settings': siteSettings(),
   '0003_articles': articles(db.dialect),
+  '0004_uploads': uploads(db.dialect),
 });
 
 export const migrate = async (db: Db): Promise<void> => {

@@ -73,6 +73,18 @@ export interface ArticleTable {
   updateTime: string;
 }
 
+export interface UploadTable {
+  id: Generated<number>;
+  /** File names in DATA_DIR/uploads, named by the hash of their content. */
+  photoFile: string;
+  smallFile: string;
+  width: number;
+  height: number;
+  bytes: number;
+  userId: number | null;
+  createTime: string;
+}
+
 export interface Database {
   imageMessage: ImageMessageTable;
   consoleUser: ConsoleUserTable;
@@ -81,6 +93,7 @@ export interface Database {
   appMeta: AppMetaTable;
   siteSetting: SiteSettingTable;
   article: ArticleTable;
+  upload: UploadTable;
 }
 
 export type ArticleRow = Selectable<ArticleTable>;

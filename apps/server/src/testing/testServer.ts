@@ -8,6 +8,7 @@ import { loadConfig, type ServerConfig } from '../config';
 import { type Db, openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { seedDemoData } from '../db/seed';
+import { createScratchPostgres, testsUsePostgres } from './testDatabase';
 
 export const TEST_PASSWORD = 'Test-password-2026';
 export const TEST_XSRF = 'test-xsrf-token-value';
@@ -24,12 +25,16 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** A real server on a real SQLite file in a fresh temporary folder, seeded with the demo data. */
+/**
+ * A real server on a real SQLite file in a fresh temporary folder, seeded with the demo data. Under the
+ * `server-pg` test project it runs on a fresh PostgreSQL database instead, dropped at `close()`.
+ */
 export const createTestServer = async (
   overrides: Partial<ServerConfig> = {},
   now: () => Date = () => new Date(),
 ): Promise<TestServer> => {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lianmeng-test-'));
+  const scratch = testsUsePostgres() && overrides.databaseUrl === undefined ? await createScratchPostgres() : null;
   const config = loadConfig(
     {},
     {
@@ -38,6 +43,7 @@ export const createTestServer = async (
       demoPassword: TEST_PASSWORD,
       portalDist: path.join(dataDir, 'no-portal'),
       adminDist: path.join(dataDir, 'no-admin'),
+      ...(scratch ? { databaseUrl: scratch.url } : {}),
       ...overrides,
     },
   );
@@ -78,6 +84,7 @@ export const createTestServer = async (
     async close() {
       await app.close();
       await db.destroy();
+      await scratch?.drop();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
