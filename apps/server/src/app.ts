@@ -16,12 +16,18 @@ import { registerConsoleAuthRoutes } from './routes/consoleAuth';
 import { registerHealthRoute } from './routes/health';
 import { registerImageRoutes } from './routes/img';
 import { registerSiteRoutes } from './routes/site';
+import { registerAccountRoutes } from './routes/uc';
+import type { SmsSender } from './routes/uc/smsSender';
 import { registerUploadRoutes } from './routes/upload';
 import { redactUrl } from './security/redact';
 
 export interface ServerDeps {
   db: Db;
   now?: () => Date;
+  /** Where SMS codes go; the DATA_DIR outbox file by default. */
+  smsSender?: SmsSender;
+  /** Where log lines go (stdout by default); tests capture them to prove what is never logged. */
+  logStream?: { write(line: string): void };
 }
 
 /** JSON and form bodies are small; uploads have their own limit. */
@@ -34,6 +40,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
     bodyLimit: BODY_LIMIT_BYTES,
     logger: {
       level: config.logLevel,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
       serializers: {
         req: (request) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
       },
@@ -77,6 +84,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   registerSiteRoutes(app, context);
   registerConsoleRoutes(app, context);
   await registerUploadRoutes(app, context);
+  await registerAccountRoutes(app, context, deps.smsSender);
   await registerUploads(app, path.join(config.dataDir, 'uploads'));
   await registerStaticApps(app, { portal: config.portalDist, admin: config.adminDist });
   return app;

@@ -14,6 +14,8 @@ export interface ServerConfig {
   ssoReturnOrigins: string[];
   portalDist: string;
   adminDist: string;
+  /** PEM of the card log-in RSA private key; unset: generated into dataDir at first start. */
+  cardPrivateKey: string | undefined;
   /** Quiet logs in tests. */
   logLevel: string;
 }
@@ -51,6 +53,7 @@ export const loadConfig = (
     portalDist: path.resolve(env.PORTAL_DIST ?? path.join(repoRoot, 'apps/portal/dist')),
     adminDist: path.resolve(env.ADMIN_DIST ?? path.join(repoRoot, 'apps/admin/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
+    cardPrivateKey: env.CARD_PRIVATE_KEY || undefined,
     ...overrides,
   };
 };

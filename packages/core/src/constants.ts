@@ -77,3 +77,15 @@ export const UPLOAD_LIMITS = {
   small: { widthPx: 400, heightPx: 200 },
   orphanMaxAgeHours: 24,
 } as const;
+
+/** SMS log-in codes (PRODUCT.md, "SMS codes"): the portal's send button counts down `resendSeconds`. */
+export const SMS_CODE_RULES = {
+  digits: 6,
+  validMs: 5 * 60 * 1000,
+  maxTries: 5,
+  resendSeconds: 60,
+  perPhonePerDay: 10,
+} as const;
+
+/** How far the card log-in payload's timestamp may be from the server's clock. */
+export const CARD_PAYLOAD_MAX_SKEW_MS = 5 * 60 * 1000;

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { Navigate } from 'react-router-dom';
+import { accountRoutes } from '../features/account/routes';
 
 const IndexPage = () => (
   <main>
@@ -15,5 +16,6 @@ const IndexPage = () => (
 export const routes: RouteObject[] = [
   { path: '/index', element: <IndexPage /> },
   { path: '/home', element: <Navigate to="/index" replace /> },
+  ...accountRoutes,
   { path: '*', element: <Navigate to="/index" replace /> },
 ];

@@ -4,6 +4,7 @@ import { initial } from './migrations/0001_initial';
 import { siteSettings } from './migrations/0002_site_settings';
 import { articles } from './migrations/0003_articles';
 import { uploads } from './migrations/0004_uploads';
+import { cardAccounts } from './migrations/0005_card_accounts';
 
 /** Migrations are listed here (not read from a folder) so the bundled server carries them. */
 const migrationsFor = (db: Db): Record<string, Migration> => ({
@@ -11,6 +12,7 @@ const migrationsFor = (db: Db): Record<string, Migration> => ({
   '0002_site_settings': siteSettings(),
   '0003_articles': articles(db.dialect),
   '0004_uploads': uploads(db.dialect),
+  '0005_card_accounts': cardAccounts(db.dialect),
 });
 
 export const migrate = async (db: Db): Promise<void> => {

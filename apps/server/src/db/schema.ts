@@ -85,6 +85,60 @@ export interface UploadTable {
   createTime: string;
 }
 
+export interface CardHolderTable {
+  cardNo: string;
+  name: string;
+  school: string;
+  phone: string;
+  passwordHash: string;
+  operator: number;
+  institution: number;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface CreditRecordTable {
+  id: Generated<number>;
+  cardNo: string;
+  /** YYYY-MM-DD. */
+  date: string;
+  activity: string;
+  category: string;
+  credits: number;
+  issuer: string;
+  certificateNo: string;
+}
+
+export interface CardTokenTable {
+  /** SHA-256 of the token: a stolen database does not hold usable tokens. */
+  tokenHash: string;
+  cardNo: string;
+  loginPhone: string | null;
+  createTime: string;
+  lastSeenTime: string;
+  expiresTime: string;
+}
+
+export interface SmsCodeTable {
+  phone: string;
+  codeHash: string;
+  triesLeft: number;
+  createTime: string;
+  expiresTime: string;
+}
+
+export interface AttemptEventTable {
+  id: Generated<number>;
+  rule: string;
+  subject: string;
+  createTime: string;
+}
+
+export interface PayloadReplayGuardTable {
+  digest: string;
+  expiresTime: string;
+}
+
 export interface Database {
   imageMessage: ImageMessageTable;
   consoleUser: ConsoleUserTable;
@@ -94,6 +148,12 @@ export interface Database {
   siteSetting: SiteSettingTable;
   article: ArticleTable;
   upload: UploadTable;
+  cardHolder: CardHolderTable;
+  creditRecord: CreditRecordTable;
+  cardToken: CardTokenTable;
+  smsCode: SmsCodeTable;
+  attemptEvent: AttemptEventTable;
+  payloadReplayGuard: PayloadReplayGuardTable;
 }
 
 export type ArticleRow = Selectable<ArticleTable>;

@@ -8,6 +8,7 @@ import { loadConfig, type ServerConfig } from '../config';
 import { type Db, openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { seedDemoData } from '../db/seed';
+import { createMemorySmsSender, type MemorySmsSender } from '../routes/uc/smsSender';
 import { createScratchPostgres, testsUsePostgres } from './testDatabase';
 
 export const TEST_PASSWORD = 'Test-password-2026';
@@ -18,6 +19,8 @@ export interface TestServer {
   db: Db;
   config: ServerConfig;
   dataDir: string;
+  /** What the SMS sender was asked to send. */
+  sms: MemorySmsSender;
   /** Signs a console account in and returns the cookie header its calls carry (session + anti-forgery). */
   signIn(username: 'admin' | 'editor' | 'staff'): Promise<string>;
   /** A console call: the console header, the anti-forgery cookie and header, and the given session. */
@@ -50,7 +53,8 @@ export const createTestServer = async (
   const db = openDatabase(config.databaseUrl, dataDir);
   await migrate(db);
   await seedDemoData(db, { dataDir, demoPassword: TEST_PASSWORD, now: new Date() });
-  const app = await createServer(config, { db, now });
+  const sms = createMemorySmsSender();
+  const app = await createServer(config, { db, now, smsSender: sms });
 
   const consoleInject: TestServer['consoleInject'] = (cookie, { xsrf = true, headers, ...options }) => {
     const request: InjectOptions = {
@@ -70,6 +74,7 @@ export const createTestServer = async (
     db,
     config,
     dataDir,
+    sms,
     consoleInject,
     async signIn(username) {
       const response = await consoleInject(null, {

@@ -104,6 +104,8 @@ export const uc = {
     host: 'uc',
     auth: 'cardHolder',
     bodyKind: 'none',
+    // After a phone log-in, any card of that phone may be asked for.
+    query: z.object({ cardNo: cardNoField.optional() }),
     response: ucUserInfoSchema,
     summary: '个人中心资料',
   }),
@@ -116,6 +118,15 @@ export const uc = {
     body: z.object({ oldPassword: z.string({ error: '应为文字' }).min(1), newPassword: passwordField }),
     response: z.object({}),
     summary: '修改密码',
+  }),
+  ssoReturnOrigins: defineCall({
+    method: 'GET',
+    path: '/api/uc/sso/returnOrigins',
+    host: 'uc',
+    auth: 'public',
+    bodyKind: 'none',
+    response: z.object({ ssoReturnOrigins: z.array(z.string()) }),
+    summary: '单点登录允许返回的站点（来源白名单）',
   }),
   legacyValidateCardByPass: defineCall({
     method: 'POST',

@@ -1,1 +1,2 @@
+export * from './redirect';
 export * from './store';

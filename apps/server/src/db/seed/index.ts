@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { ConsoleRole } from '@lianmeng/core';
 import { hashPassword } from '../../security/passwords';
 import type { Db } from '../database';
+import { seedCardHolders } from './cardHolders';
 import { createDemoCredentials } from './demoCredentials';
 import { demoImages } from './demoImages';
 
@@ -23,8 +24,9 @@ export const seedDemoData = async (
   db: Db,
   options: { dataDir: string; demoPassword: string | undefined; now: Date },
 ): Promise<SeedResult> => {
+  const cardCredentialsFile = await seedCardHolders(db, options);
   const done = await db.kysely.selectFrom('appMeta').select('value').where('key', '=', SEED_MARK).executeTakeFirst();
-  if (done) return { seeded: false, credentialsFile: null };
+  if (done) return { seeded: cardCredentialsFile !== null, credentialsFile: cardCredentialsFile };
 
   const credentials = createDemoCredentials(options.demoPassword);
   const at = options.now.toISOString();
@@ -53,5 +55,5 @@ export const seedDemoData = async (
       throw error;
     });
   const credentialsFile = seeded ? await credentials.save(options.dataDir, '管理台账号（用户名\t密码）') : null;
-  return { seeded, credentialsFile };
+  return { seeded, credentialsFile: credentialsFile ?? cardCredentialsFile };
 };

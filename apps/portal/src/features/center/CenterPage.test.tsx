@@ -1,0 +1,63 @@
+import { ALL_SESSION_KEYS, api } from '@lianmeng/core';
+import { failure, mockCall } from '@lianmeng/core/testing';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { HOLDER, logInAs, renderAt } from '../account/testing';
+import { CenterPage } from './CenterPage';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const server = setupServer(mockCall(api.uc.info, () => HOLDER));
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const routes = [
+  { path: '/center', element: <CenterPage /> },
+  { path: '/index', element: <p>首页</p> },
+];
+const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('CenterPage', () => {
+  it('shows the profile with a masked phone and links to the records', async () => {
+    logInAs();
+    renderAt('/center', routes);
+    expect(await screen.findByText('138****0000')).toBeInTheDocument();
+    expect(screen.getByText(HOLDER.school)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '查看学分记录' })).toHaveAttribute('href', '/creditBank/info');
+  });
+
+  it('changes the password', async () => {
+    const bodies: Record<string, string>[] = [];
+    server.use(
+      mockCall(api.uc.changePassword, async ({ request }) => {
+        bodies.push(Object.fromEntries(new URLSearchParams(await request.text())));
+        return {};
+      }),
+    );
+    logInAs();
+    renderAt('/center', routes);
+    await screen.findByText('138****0000');
+    fill('原密码', 'Old-pass-2026');
+    fill('新密码', 'has space 12');
+    fill('确认新密码', 'has space 12');
+    await userEvent.click(screen.getByRole('button', { name: /修改密码/ }));
+    expect(await screen.findByText('密码不能包含空格等空白字符')).toBeInTheDocument();
+    fill('新密码', 'New-pass-2026');
+    fill('确认新密码', 'New-pass-2026');
+    await userEvent.click(screen.getByRole('button', { name: /修改密码/ }));
+    await waitFor(() => expect(bodies).toEqual([{ oldPassword: 'Old-pass-2026', newPassword: 'New-pass-2026' }]));
+  });
+
+  it('logs out even when the server refuses, removing all seven keys', async () => {
+    server.use(mockCall(api.uc.logout, () => failure(401, '登录已过期，请重新登录')));
+    logInAs();
+    renderAt('/center', routes);
+    await screen.findByText('138****0000');
+    await userEvent.click(screen.getByTestId('center-logout'));
+    expect(await screen.findByText('首页')).toBeInTheDocument();
+    for (const key of ALL_SESSION_KEYS) expect(localStorage.getItem(key)).toBeNull();
+  });
+});

@@ -1,0 +1,98 @@
+import { api, type UcUserInfo } from '@lianmeng/core';
+import { Button, Card, Descriptions, Form, Input, message, Space } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { http } from '../../app/api';
+import { logOut } from '../account/sessionActions';
+import { useCardSession } from '../account/useCardSession';
+import { confirmRules, newPasswordRules, passwordRules } from '../login/formRules';
+
+interface ChangePasswordValues {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+const maskPhone = (phone: string) => phone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2');
+
+/** /center: the profile, changing the password, log-out and the way to the records. */
+export const CenterPage = () => {
+  const current = useCardSession();
+  const navigate = useNavigate();
+  const [profile, setProfile] = useState<UcUserInfo | null>(null);
+  const [form] = Form.useForm<ChangePasswordValues>();
+  const [busy, setBusy] = useState(false);
+  const cardNo = current?.cardNo;
+
+  useEffect(() => {
+    if (!cardNo) return;
+    void http.call(api.uc.info, { query: { cardNo } }).then((result) => {
+      if (result.ok) setProfile(result.data);
+    });
+  }, [cardNo]);
+
+  const shown = profile ?? current?.ucUserInfo;
+  const changePassword = async ({ oldPassword, newPassword }: ChangePasswordValues) => {
+    setBusy(true);
+    const result = await http.call(api.uc.changePassword, { body: { oldPassword, newPassword } });
+    setBusy(false);
+    if (result.ok) {
+      form.resetFields();
+      void message.success('密码已修改');
+    }
+  };
+
+  return (
+    <main style={{ padding: '16px 0' }}>
+      <Card
+        title="个人中心"
+        extra={
+          <Space>
+            <Link to="/creditBank/info">查看学分记录</Link>
+            <Button
+              data-testid="center-logout"
+              onClick={async () => {
+                await logOut();
+                navigate('/index');
+              }}
+            >
+              退出登录
+            </Button>
+          </Space>
+        }
+      >
+        {shown && (
+          <Descriptions column={2} size="small" bordered>
+            <Descriptions.Item label="姓名">{shown.name}</Descriptions.Item>
+            <Descriptions.Item label="卡号">{shown.cardNo}</Descriptions.Item>
+            <Descriptions.Item label="学校">{shown.school}</Descriptions.Item>
+            <Descriptions.Item label="手机号">{maskPhone(shown.phone)}</Descriptions.Item>
+          </Descriptions>
+        )}
+      </Card>
+      <Card title="修改密码" style={{ marginTop: 16, maxWidth: 480 }}>
+        <Form form={form} layout="vertical" onFinish={changePassword} aria-label="修改密码" requiredMark={false}>
+          <Form.Item label="原密码" name="oldPassword" rules={passwordRules}>
+            <Input.Password autoComplete="current-password" maxLength={128} />
+          </Form.Item>
+          <Form.Item label="新密码" name="newPassword" rules={newPasswordRules}>
+            <Input.Password autoComplete="new-password" maxLength={128} />
+          </Form.Item>
+          <Form.Item
+            label="确认新密码"
+            name="confirmPassword"
+            dependencies={['newPassword']}
+            rules={confirmRules('newPassword')}
+          >
+            <Input.Password autoComplete="new-password" maxLength={128} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={busy}>
+            修改密码
+          </Button>
+        </Form>
+      </Card>
+    </main>
+  );
+};
+
+export default CenterPage;

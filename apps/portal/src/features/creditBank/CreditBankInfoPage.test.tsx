@@ -1,0 +1,86 @@
+import { api, type CreditRecord } from '@lianmeng/core';
+import { mockCall } from '@lianmeng/core/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { HOLDER, logInAs, loginResult, renderAt } from '../account/testing';
+import { CreditBankInfoPage } from './CreditBankInfoPage';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const record = (id: number, category: string): CreditRecord => ({
+  id,
+  date: `2026-0${(id % 9) + 1}-15`,
+  activity: `活动 ${id}`,
+  category,
+  credits: 2,
+  issuer: '联盟秘书处',
+  certificateNo: `LM${id}`,
+});
+
+const queries: Record<string, string>[] = [];
+const server = setupServer(
+  mockCall(api.creditBank.info, ({ request }) => {
+    const query = Object.fromEntries(new URL(request.url).searchParams);
+    queries.push(query);
+    const all = Array.from({ length: 24 }, (_, index) => record(index + 1, index % 2 ? '竞赛获奖' : '培训研修'));
+    const matching = all.filter((item) => !query.category || item.category === query.category);
+    const pageNum = Number(query.pageNum);
+    const pageSize = Number(query.pageSize);
+    return {
+      cardNo: query.cardNo ?? '',
+      name: HOLDER.name,
+      school: HOLDER.school,
+      totalCredits: 48,
+      categories: ['培训研修', '竞赛获奖'],
+      list: matching.slice((pageNum - 1) * pageSize, pageNum * pageSize),
+      total: matching.length,
+    };
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  queries.length = 0;
+});
+afterAll(() => server.close());
+
+describe('CreditBankInfoPage', () => {
+  it('shows the holder, school, card number, total and the first page of records', async () => {
+    logInAs();
+    renderAt('/creditBank/info', [{ path: '/creditBank/info', element: <CreditBankInfoPage /> }]);
+    expect(await screen.findByText('活动 1')).toBeInTheDocument();
+    expect(screen.getByTestId('total-credits')).toHaveTextContent('48');
+    expect(screen.getByText(HOLDER.school)).toBeInTheDocument();
+    expect(screen.getByText(HOLDER.cardNo)).toBeInTheDocument();
+    expect(screen.getByText('共 24 条')).toBeInTheDocument();
+    expect(queries[0]).toEqual({ cardNo: HOLDER.cardNo, pageNum: '1', pageSize: '10' });
+  });
+
+  it('pages and filters by category through the server', async () => {
+    logInAs();
+    renderAt('/creditBank/info', [{ path: '/creditBank/info', element: <CreditBankInfoPage /> }]);
+    await screen.findByText('活动 1');
+    await userEvent.click(screen.getByTitle('2'));
+    expect(await screen.findByText('活动 11')).toBeInTheDocument();
+    expect(queries.at(-1)).toMatchObject({ pageNum: '2' });
+    await userEvent.click(screen.getByLabelText('类别'));
+    const option = await screen.findByTitle('竞赛获奖');
+    await userEvent.click(option);
+    await waitFor(() => expect(queries.at(-1)).toMatchObject({ category: '竞赛获奖', pageNum: '1' }));
+    expect(await screen.findByText('共 12 条')).toBeInTheDocument();
+    const recordRows = screen.getAllByRole('row').filter((row) => within(row).queryByText(/^活动 \d+$/));
+    expect(recordRows.length).toBeGreaterThan(0);
+    expect(recordRows.every((row) => row.textContent?.includes('竞赛获奖'))).toBe(true);
+  });
+
+  it('after a phone log-in with two cards, asks for the chosen card', async () => {
+    logInAs(loginResult({ cardNoOfData: ['10000001', '10000002'] }), 'phone');
+    localStorage.setItem('cardNo', '10000002');
+    renderAt('/creditBank/info', [{ path: '/creditBank/info', element: <CreditBankInfoPage /> }]);
+    await screen.findByText('活动 1');
+    expect(queries[0]?.cardNo).toBe('10000002');
+    expect(screen.getByLabelText('切换卡号')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,35 @@
+import type { LoginResult } from '@lianmeng/core';
+import { Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { loginWithCard } from './cardLogin';
+import { cardNoRules, passwordRules } from './formRules';
+
+interface CardLoginValues {
+  cardNo: string;
+  password: string;
+}
+
+/** Card number + password. A refusal goes to the error modal (through the http client); the form keeps its values. */
+export const CardLoginForm = ({ onLoggedIn }: { onLoggedIn: (result: LoginResult) => void }) => {
+  const [form] = Form.useForm<CardLoginValues>();
+  const [busy, setBusy] = useState(false);
+  const submit = async ({ cardNo, password }: CardLoginValues) => {
+    setBusy(true);
+    const result = await loginWithCard(cardNo, password);
+    setBusy(false);
+    if (result.ok) onLoggedIn(result.data);
+  };
+  return (
+    <Form form={form} name="cardLogin" layout="vertical" onFinish={submit} aria-label="卡号登录" requiredMark={false}>
+      <Form.Item label="卡号" name="cardNo" rules={cardNoRules}>
+        <Input autoComplete="username" inputMode="numeric" maxLength={20} placeholder="请输入卡号" />
+      </Form.Item>
+      <Form.Item label="密码" name="password" rules={passwordRules}>
+        <Input.Password autoComplete="current-password" maxLength={128} placeholder="请输入密码" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={busy} data-testid="card-login-submit">
+        登录
+      </Button>
+    </Form>
+  );
+};

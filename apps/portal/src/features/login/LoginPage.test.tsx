@@ -1,0 +1,172 @@
+import { ALL_SESSION_KEYS, api, REDIRECT_URL_KEY, SMS_CODE_RULES } from '@lianmeng/core';
+import { failure, mockCall } from '@lianmeng/core/testing';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type CallFailure, errorBus } from '../../app/errorBus';
+import { HOLDER, loginResult, renderAt, SECOND_HOLDER } from '../account/testing';
+import { LoginPage } from './LoginPage';
+
+// The RSA wrap is tested in core against Node's decryption; here only what the form sends matters.
+vi.mock('jsencrypt', () => ({
+  default: class {
+    setPublicKey() {}
+    encryptOAEP() {
+      return 'd3JhcHBlZA==';
+    }
+  },
+}));
+
+// antd's first render is slow in jsdom on a shared two-core machine.
+vi.setConfig({ testTimeout: 30_000 });
+
+const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const pressEnter = (label: string) => userEvent.type(screen.getByLabelText(label), '{Enter}');
+
+const server = setupServer(mockCall(api.uc.publicKey, () => ({ publicKey: '-----BEGIN PUBLIC KEY-----' })));
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const routes = [
+  { path: '/creditBank/login', element: <LoginPage /> },
+  { path: '/login', element: <LoginPage /> },
+  { path: '/creditBank/info', element: <p>学分页面</p> },
+  { path: '/center', element: <p>个人中心页面</p> },
+];
+
+const fillCard = (cardNo: string, password: string) => {
+  fill('卡号', cardNo);
+  fill('密码', password);
+};
+
+describe('card log-in', () => {
+  it('sends the encrypted form, saves the session and lands on /creditBank/info', async () => {
+    const forms: Record<string, string>[] = [];
+    server.use(
+      mockCall(api.uc.validateCardByPass, async ({ request }) => {
+        forms.push(Object.fromEntries(new URLSearchParams(await request.text())));
+        return loginResult();
+      }),
+    );
+    renderAt('/creditBank/login', routes);
+    fillCard('10000001', 'Secret-pass-1');
+    await pressEnter('密码');
+    expect(await screen.findByText('学分页面')).toBeInTheDocument();
+    expect(forms).toHaveLength(1);
+    expect(Object.keys(forms[0] ?? {}).sort()).toEqual(['aesKey', 'data', 'timestamp']);
+    // The password never travels in clear.
+    expect(JSON.stringify(forms)).not.toContain('Secret-pass-1');
+    expect(localStorage.getItem('token')).toBe('token-abc');
+    expect(localStorage.getItem('isLogin')).toBe('true');
+    expect(localStorage.getItem('cardNoOfData')).toBeNull();
+  });
+
+  it('on a refusal: the failure reaches the error bus, the form stays with what was typed', async () => {
+    server.use(mockCall(api.uc.validateCardByPass, () => failure(401, '卡号或密码不正确')));
+    const failures: CallFailure[] = [];
+    const unsubscribe = errorBus.subscribe((failureSeen) => failures.push(failureSeen));
+    renderAt('/creditBank/login?backUrl=/center', routes);
+    fillCard('10000001', 'Wrong-pass-1');
+    await userEvent.click(screen.getByTestId('card-login-submit'));
+    await waitFor(() => expect(failures).toHaveLength(1));
+    unsubscribe();
+    expect(failures[0]).toMatchObject({ status: 401, message: '卡号或密码不正确' });
+    expect(screen.getByLabelText('卡号')).toHaveValue('10000001');
+    expect(screen.getByLabelText('密码')).toHaveValue('Wrong-pass-1');
+    expect(screen.getByTestId('location')).toHaveTextContent('/creditBank/login?backUrl=/center');
+    for (const key of ALL_SESSION_KEYS) expect(localStorage.getItem(key)).toBeNull();
+  });
+
+  it('says in Chinese what is missing or wrong, and sends nothing', async () => {
+    renderAt('/login', routes);
+    await userEvent.click(screen.getByTestId('card-login-submit'));
+    expect(await screen.findByText('请输入卡号')).toBeInTheDocument();
+    expect(screen.getByText('请输入密码')).toBeInTheDocument();
+    fill('卡号', '12ab');
+    expect(await screen.findByText('卡号应为 8 到 20 位数字')).toBeInTheDocument();
+  });
+
+  it('goes to the stored redirect url first, and removes it', async () => {
+    server.use(mockCall(api.uc.validateCardByPass, () => loginResult()));
+    localStorage.setItem(REDIRECT_URL_KEY, '/center');
+    renderAt('/creditBank/login?backUrl=/creditBank/info', routes);
+    fillCard('10000001', 'Secret-pass-1');
+    await pressEnter('密码');
+    expect(await screen.findByText('个人中心页面')).toBeInTheDocument();
+    expect(localStorage.getItem(REDIRECT_URL_KEY)).toBeNull();
+  });
+});
+
+describe('phone log-in', () => {
+  it('sends a code, counts down, and after the log-in lets the holder pick one of two cards', async () => {
+    const sent: string[] = [];
+    const infoAsked: (string | null)[] = [];
+    server.use(
+      mockCall(api.uc.sendCode, async ({ request }) => {
+        sent.push(new URLSearchParams(await request.text()).get('phone') ?? '');
+        return { cooldownSeconds: SMS_CODE_RULES.resendSeconds };
+      }),
+      mockCall(api.uc.loginByPhoneAndCode, () => loginResult({ cardNoOfData: ['10000001', '10000002'] })),
+      mockCall(api.uc.info, ({ request }) => {
+        infoAsked.push(new URL(request.url).searchParams.get('cardNo'));
+        return SECOND_HOLDER;
+      }),
+    );
+    renderAt('/creditBank/login', routes);
+    await userEvent.click(screen.getByRole('tab', { name: '手机号登录' }));
+    await userEvent.click(screen.getByTestId('send-code'));
+    expect(await screen.findByText('请输入手机号')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    fill('手机号', '13800000000');
+    await userEvent.click(screen.getByTestId('send-code'));
+    await waitFor(() => expect(screen.getByTestId('send-code')).toHaveTextContent('60 秒后重新获取'));
+    expect(screen.getByTestId('send-code')).toBeDisabled();
+    expect(sent).toEqual(['13800000000']);
+
+    fill('验证码', '123456');
+    await pressEnter('验证码');
+    expect(await screen.findByText('请选择要使用的卡号')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: '10000002' }));
+    await userEvent.click(screen.getByTestId('card-picker-confirm'));
+    expect(await screen.findByText('学分页面')).toBeInTheDocument();
+    expect(infoAsked).toEqual(['10000002']);
+    expect(localStorage.getItem('cardNo')).toBe('10000002');
+    expect(JSON.parse(localStorage.getItem('cardNoOfData') ?? '[]')).toEqual(['10000001', '10000002']);
+    expect(JSON.parse(localStorage.getItem('ucUserInfo') ?? '{}').cardNo).toBe('10000002');
+  });
+});
+
+describe('forgotten password', () => {
+  it('resets the password with a code and returns to the card log-in', async () => {
+    const resets: Record<string, string>[] = [];
+    server.use(
+      mockCall(api.uc.sendCode, () => ({ cooldownSeconds: 60 })),
+      mockCall(api.uc.resetPassword, async ({ request }) => {
+        resets.push(Object.fromEntries(new URLSearchParams(await request.text())));
+        return {};
+      }),
+    );
+    renderAt('/login', routes);
+    await userEvent.click(screen.getByRole('button', { name: '忘记密码' }));
+    fill('手机号', HOLDER.phone);
+    await userEvent.click(screen.getByTestId('send-code'));
+    fill('验证码', '654321');
+    fill('卡号', HOLDER.cardNo);
+    fill('新密码', 'New-pass-2026');
+    fill('确认新密码', 'New-pass-2027');
+    await userEvent.click(screen.getByTestId('reset-submit'));
+    expect(await screen.findByText('两次输入的密码不一致')).toBeInTheDocument();
+    fill('确认新密码', 'New-pass-2026');
+    await pressEnter('确认新密码');
+    await waitFor(() => expect(resets).toHaveLength(1));
+    expect(resets[0]).toEqual({
+      phone: HOLDER.phone,
+      code: '654321',
+      cardNo: HOLDER.cardNo,
+      newPassword: 'New-pass-2026',
+    });
+    expect(await screen.findByRole('tab', { name: '卡号登录' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,71 @@
+import type { LoginResult } from '@lianmeng/core';
+import { Button, Card, Tabs } from 'antd';
+import { useState } from 'react';
+import { chooseCard } from '../account/sessionActions';
+import { CardLoginForm } from './CardLoginForm';
+import { CardPicker } from './CardPicker';
+import { PhoneLoginForm } from './PhoneLoginForm';
+import { ResetPasswordForm } from './ResetPasswordForm';
+import { useFinishLogin } from './useFinishLogin';
+
+/** /login and /creditBank/login: card number + password, or phone + code; and "忘记密码" by SMS code. */
+export const LoginPage = () => {
+  const { save, leave } = useFinishLogin();
+  const [mode, setMode] = useState<'login' | 'reset'>('login');
+  const [tab, setTab] = useState('card');
+  const [picking, setPicking] = useState<LoginResult | null>(null);
+
+  const loggedInByCard = async (result: LoginResult) => {
+    save(result, 'card');
+    await leave();
+  };
+  const loggedInByPhone = async (result: LoginResult) => {
+    save(result, 'phone');
+    if ((result.cardNoOfData?.length ?? 0) > 1) setPicking(result);
+    else await leave();
+  };
+
+  return (
+    <main style={{ maxWidth: 420, margin: '40px auto' }}>
+      <Card title={mode === 'login' ? '学分银行登录' : '找回密码'}>
+        {mode === 'login' ? (
+          <>
+            <Tabs
+              activeKey={tab}
+              onChange={setTab}
+              items={[
+                { key: 'card', label: '卡号登录', children: <CardLoginForm onLoggedIn={loggedInByCard} /> },
+                { key: 'phone', label: '手机号登录', children: <PhoneLoginForm onLoggedIn={loggedInByPhone} /> },
+              ]}
+            />
+            <Button type="link" onClick={() => setMode('reset')} style={{ paddingLeft: 0 }}>
+              忘记密码
+            </Button>
+          </>
+        ) : (
+          <ResetPasswordForm
+            onDone={() => {
+              setMode('login');
+              setTab('card');
+            }}
+            onCancel={() => setMode('login')}
+          />
+        )}
+      </Card>
+      {picking && (
+        <CardPicker
+          cards={picking.cardNoOfData ?? []}
+          initial={picking.ucUserInfo.cardNo}
+          onPick={async (cardNo) => {
+            if (await chooseCard(cardNo)) {
+              setPicking(null);
+              await leave();
+            }
+          }}
+        />
+      )}
+    </main>
+  );
+};
+
+export default LoginPage;

@@ -1,0 +1,77 @@
+import { api } from '@lianmeng/core';
+import { Button, Form, Input, message, Space } from 'antd';
+import { useState } from 'react';
+import { http } from '../../app/api';
+import { cardNoRules, codeRules, confirmRules, newPasswordRules, phoneRules } from './formRules';
+import { SendCodeButton } from './SendCodeButton';
+
+interface ResetValues {
+  phone: string;
+  code: string;
+  cardNo: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/** "忘记密码": a code sent to the card's phone sets a new password. */
+export const ResetPasswordForm = ({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) => {
+  const [form] = Form.useForm<ResetValues>();
+  const [busy, setBusy] = useState(false);
+  const submit = async ({ phone, code, cardNo, newPassword }: ResetValues) => {
+    setBusy(true);
+    const result = await http.call(api.uc.resetPassword, { body: { phone, code, cardNo, newPassword } });
+    setBusy(false);
+    if (result.ok) {
+      void message.success('密码已重置，请使用新密码登录');
+      onDone();
+    }
+  };
+  return (
+    <Form
+      form={form}
+      name="resetPassword"
+      layout="vertical"
+      onFinish={submit}
+      aria-label="找回密码"
+      requiredMark={false}
+    >
+      <Form.Item label="手机号" name="phone" rules={phoneRules}>
+        <Input autoComplete="tel" inputMode="numeric" maxLength={11} placeholder="卡号绑定的手机号" />
+      </Form.Item>
+      <Form.Item label="验证码" required>
+        <Space.Compact block>
+          <Form.Item name="code" rules={codeRules} noStyle>
+            <Input
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              maxLength={6}
+              placeholder="6 位验证码"
+              aria-label="验证码"
+            />
+          </Form.Item>
+          <SendCodeButton form={form} />
+        </Space.Compact>
+      </Form.Item>
+      <Form.Item label="卡号" name="cardNo" rules={cardNoRules}>
+        <Input inputMode="numeric" maxLength={20} placeholder="要重置密码的卡号" />
+      </Form.Item>
+      <Form.Item label="新密码" name="newPassword" rules={newPasswordRules}>
+        <Input.Password autoComplete="new-password" maxLength={128} />
+      </Form.Item>
+      <Form.Item
+        label="确认新密码"
+        name="confirmPassword"
+        dependencies={['newPassword']}
+        rules={confirmRules('newPassword')}
+      >
+        <Input.Password autoComplete="new-password" maxLength={128} />
+      </Form.Item>
+      <Space>
+        <Button type="primary" htmlType="submit" loading={busy} data-testid="reset-submit">
+          重置密码
+        </Button>
+        <Button onClick={onCancel}>返回登录</Button>
+      </Space>
+    </Form>
+  );
+};

@@ -1,0 +1,12 @@
+import { api, type CallResult, type LoginResult } from '@lianmeng/core';
+import { encryptCardPayload } from '@lianmeng/core/crypto';
+import JSEncrypt from 'jsencrypt';
+import { http } from '../../app/api';
+
+/** Card number + password: the payload is encrypted under the server's public key (PRODUCT.md). */
+export const loginWithCard = async (cardNo: string, password: string): Promise<CallResult<LoginResult>> => {
+  const key = await http.call(api.uc.publicKey);
+  if (!key.ok) return key;
+  const form = encryptCardPayload({ cardNo, password }, key.data.publicKey, new JSEncrypt());
+  return http.call(api.uc.validateCardByPass, { body: { ...form } });
+};

@@ -1,0 +1,34 @@
+import { api, decideRedirect, type LoginMethod, type LoginResult, REDIRECT_URL_KEY } from '@lianmeng/core';
+import { useCallback } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { http, session } from '../../app/api';
+import { saveLogin } from '../account/sessionActions';
+
+/** Saves the log-in and goes where the spec's order says (core/session/redirect.ts). */
+export const useFinishLogin = () => {
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  /** Saves the session only: the card picker still has to run after a phone log-in. */
+  const save = useCallback((result: LoginResult, method: LoginMethod) => saveLogin(result, method), []);
+
+  const leave = useCallback(async () => {
+    const current = session.read();
+    if (!current) return;
+    const wantsSso = new URLSearchParams(location.search).has('ssoReturn');
+    const origins = wantsSso ? await http.call(api.uc.ssoReturnOrigins) : null;
+    const decision = decideRedirect({
+      search: location.search,
+      storedRedirectUrl: window.localStorage.getItem(REDIRECT_URL_KEY),
+      ssoReturnOrigins: origins?.ok ? origins.data.ssoReturnOrigins : [],
+      token: current.token,
+      cardNo: current.cardNo,
+    });
+    if (decision.clearStoredRedirect) window.localStorage.removeItem(REDIRECT_URL_KEY);
+    if (decision.refusedSsoReturn) console.warn('单点登录返回地址不在允许列表中，已忽略：', decision.refusedSsoReturn);
+    if (decision.target.external) window.location.assign(decision.target.url);
+    else navigate(decision.target.path, { replace: true });
+  }, [location.search, navigate]);
+
+  return { save, leave };
+};

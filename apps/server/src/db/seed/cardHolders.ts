@@ -1,0 +1,103 @@
+import { hashPassword } from '../../security/passwords';
+import type { Db } from '../database';
+import { createDemoCredentials } from './demoCredentials';
+
+const SEED_MARK = 'seed:card-holders:v1';
+export const DEMO_PHONE = '13800000000';
+
+const HOLDERS = [
+  { cardNo: '10000001', name: '李明', school: '北京市第一中学', operator: 0, institution: 0 },
+  { cardNo: '10000002', name: '李明', school: '北京市青少年科技活动中心', operator: 1, institution: 1 },
+];
+
+const CATEGORIES = ['竞赛获奖', '培训研修', '裁判执裁', '志愿服务', '课程学习'] as const;
+const ACTIVITIES: Record<(typeof CATEGORIES)[number], { activity: string; credits: number; issuer: string }[]> = {
+  竞赛获奖: [
+    { activity: '全国学校机器人运动联赛 一等奖', credits: 6, issuer: '全国学校体育联盟（机器人运动）' },
+    { activity: '省级青少年机器人足球赛 二等奖', credits: 4, issuer: '省学校体育联盟' },
+    { activity: '市级机器人创意搭建赛 三等奖', credits: 2, issuer: '市教育局' },
+  ],
+  培训研修: [
+    { activity: '机器人运动教练员初级培训', credits: 3, issuer: '全国学校体育联盟（机器人运动）' },
+    { activity: '编程与传感器应用研修班', credits: 2.5, issuer: '联盟教育培训中心' },
+  ],
+  裁判执裁: [
+    { activity: '全国联赛分站赛 助理裁判', credits: 2, issuer: '联盟竞赛委员会' },
+    { activity: '省级选拔赛 裁判员', credits: 1.5, issuer: '省学校体育联盟' },
+  ],
+  志愿服务: [
+    { activity: '青少年机器人开放日 志愿讲解', credits: 1, issuer: '联盟秘书处' },
+    { activity: '乡村学校机器人课程支教', credits: 2, issuer: '联盟公益项目组' },
+  ],
+  课程学习: [
+    { activity: '机器人运动基础课程（线上）', credits: 1.5, issuer: '联盟教育培训中心' },
+    { activity: '人工智能与机器人伦理选修课', credits: 1, issuer: '联盟教育培训中心' },
+  ],
+};
+
+/** 24 records for the first card over the two years before `now`, fewer for the second; dates spread evenly. */
+const demoRecords = (now: Date) => {
+  const records: {
+    cardNo: string;
+    date: string;
+    activity: string;
+    category: string;
+    credits: number;
+    issuer: string;
+    certificateNo: string;
+  }[] = [];
+  const day = 24 * 60 * 60 * 1000;
+  const add = (cardNo: string, count: number, spanDays: number) => {
+    for (let index = 0; index < count; index++) {
+      const category = CATEGORIES[index % CATEGORIES.length] ?? CATEGORIES[0];
+      const choices = ACTIVITIES[category];
+      const pick = choices[Math.floor(index / CATEGORIES.length) % choices.length];
+      if (!pick) throw new Error(`no demo activity for ${category}`);
+      const date = new Date(now.getTime() - Math.round(((index + 1) * spanDays) / count) * day);
+      records.push({
+        cardNo,
+        date: date.toISOString().slice(0, 10),
+        category,
+        ...pick,
+        certificateNo: `LM${date.getUTCFullYear()}${cardNo.slice(-4)}${String(index + 1).padStart(3, '0')}`,
+      });
+    }
+  };
+  add('10000001', 24, 720);
+  add('10000002', 6, 300);
+  return records;
+};
+
+/** The demo card holders of PRODUCT.md, once per database, under their own seed mark. */
+export const seedCardHolders = async (
+  db: Db,
+  options: { dataDir: string; demoPassword: string | undefined; now: Date },
+): Promise<string | null> => {
+  const done = await db.kysely.selectFrom('appMeta').select('value').where('key', '=', SEED_MARK).executeTakeFirst();
+  if (done) return null;
+  const credentials = createDemoCredentials(options.demoPassword);
+  const at = options.now.toISOString();
+  const holders = await Promise.all(
+    HOLDERS.map(async (holder) => ({
+      ...holder,
+      phone: DEMO_PHONE,
+      passwordHash: await hashPassword(credentials.passwordFor(holder.cardNo)),
+      createTime: at,
+      updateTime: at,
+    })),
+  );
+  const seeded = await db
+    .writeTransaction(async (trx) => {
+      // The mark goes first: a second process seeding at the same time fails here on the key and rolls back.
+      await trx.insertInto('appMeta').values({ key: SEED_MARK, value: at }).execute();
+      await trx.insertInto('cardHolder').values(holders).execute();
+      await trx.insertInto('creditRecord').values(demoRecords(options.now)).execute();
+      return true;
+    })
+    .catch(async (error: unknown) => {
+      const mark = await db.kysely.selectFrom('appMeta').select('key').where('key', '=', SEED_MARK).executeTakeFirst();
+      if (mark) return false;
+      throw error;
+    });
+  return seeded ? credentials.save(options.dataDir, '学分银行卡号（卡号\t密码）') : null;
+};

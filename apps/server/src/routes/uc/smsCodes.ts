@@ -1,0 +1,57 @@
+import { randomInt } from 'node:crypto';
+import { SMS_CODE_RULES } from '@lianmeng/core';
+import type { Db } from '../../db/database';
+import { safeEqual, sha256 } from '../../security/tokens';
+
+export interface SmsCodes {
+  /** A new code for the phone; an earlier unused one stops working. */
+  issue(phone: string): Promise<string>;
+  /** True once for the right code within its lifetime; a wrong try uses up one of its tries. */
+  consume(phone: string, code: string): Promise<boolean>;
+}
+
+const hashOf = (phone: string, code: string) => sha256(`sms:${phone}:${code}`);
+
+export const createSmsCodes = (db: Db, now: () => Date): SmsCodes => ({
+  async issue(phone) {
+    const code = String(randomInt(0, 10 ** SMS_CODE_RULES.digits)).padStart(SMS_CODE_RULES.digits, '0');
+    const current = now();
+    await db.writeTransaction(async (trx) => {
+      await trx.deleteFrom('smsCode').where('phone', '=', phone).execute();
+      await trx
+        .insertInto('smsCode')
+        .values({
+          phone,
+          codeHash: hashOf(phone, code),
+          triesLeft: SMS_CODE_RULES.maxTries,
+          createTime: current.toISOString(),
+          expiresTime: new Date(current.getTime() + SMS_CODE_RULES.validMs).toISOString(),
+        })
+        .execute();
+    });
+    return code;
+  },
+  async consume(phone, code) {
+    const current = now().toISOString();
+    return db.writeTransaction(async (trx) => {
+      const row = await trx.selectFrom('smsCode').selectAll().where('phone', '=', phone).executeTakeFirst();
+      if (!row) return false;
+      if (row.expiresTime <= current || row.triesLeft <= 0) {
+        await trx.deleteFrom('smsCode').where('phone', '=', phone).execute();
+        return false;
+      }
+      if (safeEqual(row.codeHash, hashOf(phone, code))) {
+        await trx.deleteFrom('smsCode').where('phone', '=', phone).execute();
+        return true;
+      }
+      if (row.triesLeft <= 1) await trx.deleteFrom('smsCode').where('phone', '=', phone).execute();
+      else
+        await trx
+          .updateTable('smsCode')
+          .set({ triesLeft: row.triesLeft - 1 })
+          .where('phone', '=', phone)
+          .execute();
+      return false;
+    });
+  },
+});

@@ -1,0 +1,181 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, SKIP_REASON } from '../harness/browser';
+import { E2E_PASSWORD, type RunningSite, startSite } from '../harness/site';
+
+const PARTNER = 'https://partner.example.cn';
+const SESSION_KEYS = ['ucUserInfo', 'token', 'cardNoOfData', 'cardNo', 'operator', 'institution', 'isLogin'];
+const PHONE = '13800000000';
+
+const cardLogIn = async (page: Page, cardNo = '10000001', password = E2E_PASSWORD) => {
+  await page.getByLabel('卡号', { exact: true }).fill(cardNo);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByLabel('密码', { exact: true }).press('Enter');
+};
+
+/** The last code the demo's SMS outbox holds for the phone. */
+const codeFromOutbox = async (site: RunningSite, phone: string) => {
+  const outbox = path.join(site.dataDir, 'sms-outbox.log');
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const text = await fs.readFile(outbox, 'utf8').catch(() => '');
+    const line = text
+      .trim()
+      .split('\n')
+      .filter((entry) => entry.split(' ')[1] === phone)
+      .at(-1);
+    if (line) return line.split(' ')[2] ?? '';
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('no code in the outbox');
+};
+
+const storedKeys = (page: Page) =>
+  page.evaluate((keys) => keys.filter((key) => window.localStorage.getItem(key) !== null), SESSION_KEYS);
+
+describe.skipIf(SKIP_REASON)('accounts: log-in, guard, single sign-on and log-out in Chromium', () => {
+  let site: RunningSite;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    site = await startSite({ SSO_RETURN_ORIGINS: PARTNER });
+    browser = await launchBrowser();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  it('card log-in lands on /creditBank/info with the records', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${site.url}/creditBank/login`);
+    await cardLogIn(page);
+    await page.waitForURL(/\/creditBank\/info$/);
+    await page.getByText(/共 2\d 条/).waitFor();
+    await expect(page.getByTestId('total-credits').textContent()).resolves.toMatch(/\d/);
+    expect(await storedKeys(page)).toEqual(['ucUserInfo', 'token', 'cardNo', 'operator', 'institution', 'isLogin']);
+    expect(errors).toEqual([]);
+  });
+
+  it('phone log-in with the code from the outbox, choosing the second of two cards', async () => {
+    const { page } = await openPage(browser);
+    await page.goto(`${site.url}/login`);
+    await page.getByRole('tab', { name: '手机号登录' }).click();
+    await page.getByLabel('手机号', { exact: true }).fill(PHONE);
+    await page.getByTestId('send-code').click();
+    await expect(page.getByTestId('send-code').textContent()).resolves.toBeDefined();
+    await page.getByText(/秒后重新获取/).waitFor();
+    const code = await codeFromOutbox(site, PHONE);
+    expect(code).toMatch(/^\d{6}$/);
+    await page.getByLabel('验证码', { exact: true }).fill(code);
+    await page.getByLabel('验证码', { exact: true }).press('Enter');
+    await page.getByText('请选择要使用的卡号').waitFor();
+    await page.getByRole('radio', { name: '10000002' }).check();
+    await page.getByTestId('card-picker-confirm').click();
+    await page.waitForURL(/\/creditBank\/info$/);
+    await page.getByText(/共 \d+ 条/).waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('cardNo'))).toBe('10000002');
+    expect(JSON.parse((await page.evaluate(() => window.localStorage.getItem('cardNoOfData'))) ?? '[]')).toEqual([
+      '10000001',
+      '10000002',
+    ]);
+  });
+
+  it('the guard sends a logged-out visitor to /creditBank/login and the log-in returns to where they were going', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${site.url}/center`);
+    await page.waitForURL(/\/creditBank\/login$/);
+    expect(await page.evaluate(() => window.localStorage.getItem('redirectUrl'))).toBe('/center');
+    await cardLogIn(page);
+    await page.waitForURL(/\/center$/);
+    await page.getByText('个人中心').first().waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('redirectUrl'))).toBeNull();
+    expect(errors).toEqual([]);
+  });
+
+  it('an allowed ssoReturn receives the token, card number and source', async () => {
+    const { page } = await openPage(browser);
+    await page.route(`${PARTNER}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<p>合作站点</p>' }));
+    const back = encodeURIComponent(`${PARTNER}/sso/back`);
+    const source = encodeURIComponent(`${PARTNER}/page`);
+    await page.goto(`${site.url}/login?ssoReturn=${back}&source=${source}`);
+    await cardLogIn(page);
+    await page.waitForURL((url) => url.origin === PARTNER);
+    const landed = new URL(page.url());
+    expect(landed.pathname).toBe('/sso/back');
+    expect(landed.searchParams.get('cardNo')).toBe('10000001');
+    expect(landed.searchParams.get('source')).toBe(`${PARTNER}/page`);
+    const token = landed.searchParams.get('token') ?? '';
+    // The partner asks who the token belongs to.
+    const who = await fetch(`${site.url}/card/ssoGetUser`, {
+      method: 'POST',
+      headers: { authorization: token, 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
+    expect((await who.json()).data.cardNo).toBe('10000001');
+  });
+
+  it('a refused ssoReturn is ignored: the log-in lands on /creditBank/info', async () => {
+    const { page } = await openPage(browser);
+    let evilVisited = false;
+    await page.route('https://evil.example.com/**', (route) => {
+      evilVisited = true;
+      return route.fulfill({ body: 'evil' });
+    });
+    await page.goto(`${site.url}/login?ssoReturn=${encodeURIComponent('https://evil.example.com/steal')}`);
+    await cardLogIn(page);
+    await page.waitForURL(/\/creditBank\/info$/);
+    expect(evilVisited).toBe(false);
+  });
+
+  it('after log-out all seven keys are gone and the old token is refused by ssoGetUser', async () => {
+    const { page } = await openPage(browser);
+    await page.goto(`${site.url}/creditBank/login?backUrl=%2Fcenter`);
+    await cardLogIn(page);
+    await page.waitForURL(/\/center$/);
+    const token = await page.evaluate(() => window.localStorage.getItem('token'));
+    expect(token).toBeTruthy();
+    await page.getByTestId('center-logout').click();
+    await page.waitForURL(/\/index$/);
+    expect(await storedKeys(page)).toEqual([]);
+    const who = await fetch(`${site.url}/card/ssoGetUser`, {
+      method: 'POST',
+      headers: { authorization: token ?? '', 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
+    expect(who.status).toBe(401);
+    expect((await who.json()).status).toBe(401);
+  });
+});
+
+describe.skipIf(SKIP_REASON)('accounts: a password reset by SMS code in Chromium', () => {
+  let site: RunningSite;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  it('resets the password with the code from the outbox; the new password logs in', async () => {
+    const { page } = await openPage(browser);
+    await page.goto(`${site.url}/creditBank/login`);
+    await page.getByRole('button', { name: '忘记密码' }).click();
+    await page.getByLabel('手机号', { exact: true }).fill(PHONE);
+    await page.getByTestId('send-code').click();
+    const code = await codeFromOutbox(site, PHONE);
+    await page.getByLabel('验证码', { exact: true }).fill(code);
+    await page.getByLabel('卡号', { exact: true }).fill('10000002');
+    await page.getByLabel('新密码', { exact: true }).fill('Reset-pass-2026');
+    await page.getByLabel('确认新密码', { exact: true }).fill('Reset-pass-2026');
+    await page.getByLabel('确认新密码', { exact: true }).press('Enter');
+    await page.getByRole('tab', { name: '卡号登录', selected: true }).waitFor();
+    await cardLogIn(page, '10000002', 'Reset-pass-2026');
+    await page.waitForURL(/\/creditBank\/info$/);
+  });
+});

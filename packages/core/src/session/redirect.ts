@@ -1,0 +1,89 @@
+import { DEFAULT_LOGIN_DESTINATION, ROUTES } from '../constants';
+
+/** The query names of PRODUCT.md ("Redirects after log-in"). */
+export const REDIRECT_PARAMS = { ssoReturn: 'ssoReturn', source: 'source', backUrl: 'backUrl' } as const;
+
+export type RedirectTarget = { external: true; url: string } | { external: false; path: string };
+
+export interface RedirectDecision {
+  target: RedirectTarget;
+  /** The stored `redirectUrl` was used (or was unusable) and must now be removed. */
+  clearStoredRedirect: boolean;
+  /** An `ssoReturn` that was refused (not on the allow-list), for the caller to log. */
+  refusedSsoReturn: string | null;
+}
+
+export interface RedirectInput {
+  /** The log-in page's query string. */
+  search: string;
+  storedRedirectUrl: string | null;
+  ssoReturnOrigins: readonly string[];
+  token: string;
+  cardNo: string;
+}
+
+const LOGIN_PAGES: string[] = [ROUTES.login, ROUTES.creditBankLogin];
+const PROBE_ORIGIN = 'https://same-site.invalid';
+
+/**
+ * A path on this site, or null: must start with one `/`, no backslash, no control character, and must
+ * resolve to this site (so `//evil`, `/\evil`, `javascript:` and absolute urls are all refused).
+ * The log-in pages themselves are refused too, so a log-in never lands on a log-in form.
+ */
+export const sameSitePath = (value: string | null | undefined): string | null => {
+  if (!value?.startsWith('/') || value.startsWith('//')) return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
+  if (/[\\\u0000-\u001f\u007f]/.test(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(value, PROBE_ORIGIN);
+  } catch {
+    return null;
+  }
+  if (url.origin !== PROBE_ORIGIN) return null;
+  if (LOGIN_PAGES.includes(url.pathname)) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+};
+
+/** An absolute http(s) url whose origin is exactly one of the allowed origins, or null. */
+export const allowedSsoReturn = (value: string | null, origins: readonly string[]): URL | null => {
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  if (url.username || url.password) return null;
+  return origins.includes(url.origin) ? url : null;
+};
+
+/**
+ * Where to go after a log-in, in the spec's order (section 4, PRODUCT.md): (1) the single-sign-on
+ * return address, with token, cardNo and source added, when its origin is allowed; (2) the stored
+ * redirect url; (3) the back url; (4) /creditBank/info. (2) and (3) must be same-site paths.
+ */
+export const decideRedirect = ({
+  search,
+  storedRedirectUrl,
+  ssoReturnOrigins,
+  token,
+  cardNo,
+}: RedirectInput): RedirectDecision => {
+  const query = new URLSearchParams(search);
+  const ssoReturn = query.get(REDIRECT_PARAMS.ssoReturn);
+  const clearStoredRedirect = storedRedirectUrl !== null;
+  const sso = allowedSsoReturn(ssoReturn, ssoReturnOrigins);
+  const refusedSsoReturn = ssoReturn && !sso ? ssoReturn : null;
+  if (sso) {
+    sso.searchParams.set('token', token);
+    sso.searchParams.set('cardNo', cardNo);
+    const source = query.get(REDIRECT_PARAMS.source);
+    if (source) sso.searchParams.set('source', source);
+    return { target: { external: true, url: sso.toString() }, clearStoredRedirect, refusedSsoReturn };
+  }
+  const path =
+    sameSitePath(storedRedirectUrl) ?? sameSitePath(query.get(REDIRECT_PARAMS.backUrl)) ?? DEFAULT_LOGIN_DESTINATION;
+  return { target: { external: false, path }, clearStoredRedirect, refusedSsoReturn };
+};
