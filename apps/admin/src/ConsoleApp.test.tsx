@@ -106,6 +106,23 @@ describe('the partner list', () => {
   });
 });
 
+describe('deleting from the edit page', () => {
+  it('is undoable: nothing is sent until the undo notice has gone', async () => {
+    let deleted = false;
+    server.use(
+      mockCall(api.img.searchOne, () => partners[0] as ImageMessage),
+      mockCall(api.img.delete, () => {
+        deleted = true;
+        return { id: 11 };
+      }),
+    );
+    openAs('editor', '/partners/11');
+    await userEvent.click(await screen.findByRole('button', { name: '删除' }));
+    expect(await screen.findByRole('button', { name: '撤销' })).toBeInTheDocument();
+    expect(deleted).toBe(false);
+  });
+});
+
 describe('the banner form', () => {
   it('shows the recommended size, and the server’s message when the upload is refused', async () => {
     server.use(mockCall(api.img.upload, () => failure(400, '只能上传 PNG、JPEG、WebP 或 GIF 图片')));

@@ -1,5 +1,15 @@
 import { type ImageSortId, isHttpUrl, isUploadPath, TEXT_LIMITS } from '@lianmeng/core';
-import { BooleanInput, maxLength, required, SimpleForm, TextInput } from 'react-admin';
+import {
+  BooleanInput,
+  CanAccess,
+  DeleteButton,
+  maxLength,
+  required,
+  SaveButton,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+} from 'react-admin';
 import { ImageUpload } from './ImageUpload';
 
 const imageAddress = (value: unknown) =>
@@ -13,9 +23,22 @@ const linkAddress = (value: unknown) =>
 const toSwitch = (value: unknown) => value === 1 || value === true;
 const fromSwitch = (value: unknown) => (value ? 1 : 0);
 
+/**
+ * Saving waits for the server (so its field errors land on the form); deleting stays react-admin's
+ * undoable default, whatever the page's mutation mode.
+ */
+const ImageToolbar = () => (
+  <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
+    <SaveButton />
+    <CanAccess action="delete">
+      <DeleteButton mutationMode="undoable" />
+    </CanAccess>
+  </Toolbar>
+);
+
 /** Create and edit share one form; the server's field errors come back on it. */
 export const ImageForm = ({ sort }: { sort: ImageSortId }) => (
-  <SimpleForm defaultValues={{ isOpen: 0, urlAddress: '', smallPhotoAddress: '' }}>
+  <SimpleForm defaultValues={{ isOpen: 0, urlAddress: '', smallPhotoAddress: '' }} toolbar={<ImageToolbar />}>
     <TextInput
       source="photoTitle"
       label="标题"
