@@ -39,7 +39,8 @@ describe.skipIf(SKIP_REASON)('smoke: the built site in Chromium', () => {
       .getByRole('heading', { name: /管理台/ })
       .first()
       .waitFor();
-    expect(errors).toEqual([]);
+    // A signed-out visitor's "who am I" is answered 401 by design; Chromium logs every 4xx resource.
+    expect(errors.filter((error) => !/status of 401/.test(error))).toEqual([]);
   });
 
   it('answers the layout banner call with the open banner', async () => {

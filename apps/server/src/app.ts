@@ -11,6 +11,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerStaticApps } from './plugins/staticApps';
 import { registerUploads } from './plugins/uploads';
 import { registerXsrfCookie } from './plugins/xsrf';
+import { registerConsoleRoutes } from './routes/console';
 import { registerConsoleAuthRoutes } from './routes/consoleAuth';
 import { registerContentRoutes } from './routes/content';
 import { registerHealthRoute } from './routes/health';
@@ -83,6 +84,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   registerImageRoutes(app, context);
   registerSiteRoutes(app, context);
   registerContentRoutes(app, context);
+  registerConsoleRoutes(app, context);
   await registerUploadRoutes(app, context);
   await registerAccountRoutes(app, context, deps.smsSender);
   await registerUploads(app, path.join(config.dataDir, 'uploads'));

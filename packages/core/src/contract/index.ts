@@ -1,4 +1,5 @@
 export * from './call';
+export * from './console';
 export * from './consoleAuth';
 export * from './content';
 export * from './creditBank';
@@ -8,6 +9,7 @@ export * from './img';
 export * from './site';
 export * from './uc';
 
+import { consoleApi } from './console';
 import { consoleAuth } from './consoleAuth';
 import { content } from './content';
 import { creditBank } from './creditBank';
@@ -16,4 +18,4 @@ import { site } from './site';
 import { sso, uc } from './uc';
 
 /** Every call the apps make and the server answers, by area. */
-export const api = { img, consoleAuth, uc, sso, creditBank, content, site } as const;
+export const api = { img, consoleAuth, consoleApi, uc, sso, creditBank, content, site } as const;

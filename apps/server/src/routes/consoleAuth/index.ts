@@ -5,20 +5,31 @@ import type { ServerContext } from '../../context';
 import { unauthorized } from '../../http/apiError';
 import { defineRoute } from '../../http/defineRoute';
 import { requireXsrf } from '../../plugins/xsrf';
+import { createAttemptLimiter } from '../../security/attemptLimiter';
 import { verifyPassword } from '../../security/passwords';
+import { CONSOLE_LOGIN_FAILED_PER_ADDRESS, CONSOLE_LOGIN_FAILED_PER_USER } from './limits';
 
 const SIGN_IN_REFUSED = '用户名或密码不正确，或账号已停用';
 
 /** Console sign-in, sign-out and "who am I" on an httpOnly, SameSite=Strict session cookie. */
 export const registerConsoleAuthRoutes = (app: FastifyInstance, { db, consoleSessions, now }: ServerContext) => {
-  defineRoute(app, api.consoleAuth.login, { preHandler: [requireXsrf] }, async ({ body, reply }) => {
+  const limiter = createAttemptLimiter(db, now);
+
+  defineRoute(app, api.consoleAuth.login, { preHandler: [requireXsrf] }, async ({ body, request, reply }) => {
+    const byUser = { rule: CONSOLE_LOGIN_FAILED_PER_USER, subject: body.username.toLowerCase() };
+    const byAddress = { rule: CONSOLE_LOGIN_FAILED_PER_ADDRESS, subject: request.ip };
+    await limiter.assertAllowed([byUser, byAddress]);
     const user = await db.kysely
       .selectFrom('consoleUser')
       .selectAll()
       .where('username', '=', body.username)
       .executeTakeFirst();
     const valid = await verifyPassword(user?.passwordHash, body.password);
-    if (!user || !valid || user.disabled) throw unauthorized(SIGN_IN_REFUSED);
+    if (!user || !valid || user.disabled) {
+      await limiter.record([byUser, byAddress]);
+      throw unauthorized(SIGN_IN_REFUSED);
+    }
+    await limiter.reset(CONSOLE_LOGIN_FAILED_PER_USER, byUser.subject);
     await consoleSessions.start(reply, user.id);
     await db.writeTransaction((trx) =>
       recordAudit(trx, { user, action: 'sign-in', targetType: 'consoleUser', targetId: user.id, at: now() }),

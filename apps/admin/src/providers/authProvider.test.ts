@@ -1,0 +1,80 @@
+import { api } from '@lianmeng/core';
+import { failure, mockCall } from '@lianmeng/core/testing';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createAuthProvider } from './authProvider';
+import { canRoleAccess } from './permissions';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const STAFF = { id: 3, username: 'staff', displayName: '内容运营', role: 'staff' as const };
+
+describe('the console auth provider', () => {
+  it('signs in, knows the role, and signs out', async () => {
+    let signedOut = false;
+    server.use(
+      mockCall(api.consoleAuth.login, () => STAFF),
+      mockCall(api.consoleAuth.logout, () => {
+        signedOut = true;
+        return {};
+      }),
+    );
+    const auth = createAuthProvider();
+    await auth.login({ username: 'staff', password: 'x' });
+    expect(auth.currentRole()).toBe('staff');
+    await expect(auth.getIdentity?.()).resolves.toEqual({ id: 3, fullName: '内容运营（内容运营）' });
+    await auth.logout({});
+    expect(signedOut).toBe(true);
+    expect(auth.currentRole()).toBeUndefined();
+  });
+
+  it('rejects a refused sign-in with the server’s message', async () => {
+    server.use(mockCall(api.consoleAuth.login, () => failure(401, '用户名或密码不正确，或账号已停用')));
+    await expect(createAuthProvider().login({ username: 'a', password: 'b' })).rejects.toThrow(
+      '用户名或密码不正确，或账号已停用',
+    );
+  });
+
+  it('survives a reload through the session cookie: checkAuth asks the server who is signed in', async () => {
+    server.use(mockCall(api.consoleAuth.me, () => STAFF));
+    const auth = createAuthProvider();
+    await auth.checkAuth({});
+    expect(auth.currentRole()).toBe('staff');
+    await expect(auth.canAccess?.({ resource: 'partners', action: 'toggle' })).resolves.toBe(true);
+    await expect(auth.canAccess?.({ resource: 'partners', action: 'delete' })).resolves.toBe(false);
+  });
+
+  it('sends a signed-out visitor to sign-in, and logs out on a 401 but not on a 403', async () => {
+    server.use(mockCall(api.consoleAuth.me, () => failure(401, '请先登录管理台')));
+    const auth = createAuthProvider();
+    await expect(auth.checkAuth({})).rejects.toEqual({ message: false });
+    await expect(auth.checkError({ status: 401 })).rejects.toThrow();
+    await expect(auth.checkError({ status: 403 })).resolves.toBeUndefined();
+  });
+});
+
+describe('what each role may do in the console', () => {
+  it.each([
+    ['admin', 'accounts', 'list', true],
+    ['admin', 'banners', 'delete', true],
+    ['editor', 'banners', 'delete', true],
+    ['editor', 'articles', 'create', true],
+    ['editor', 'settings', 'edit', false],
+    ['editor', 'audit', 'list', false],
+    ['staff', 'partners', 'list', true],
+    ['staff', 'partners', 'toggle', true],
+    ['staff', 'partners', 'edit', false],
+    ['staff', 'banners', 'create', false],
+    ['staff', 'banners', 'delete', false],
+    ['staff', 'banners', 'clear', false],
+    ['staff', 'articles', 'list', true],
+    ['staff', 'articles', 'toggle', false],
+    ['staff', 'accounts', 'list', false],
+    [undefined, 'banners', 'list', false],
+  ] as const)('%s on %s / %s: %s', (role, resource, action, allowed) => {
+    expect(canRoleAccess(role, resource, action)).toBe(allowed);
+  });
+});

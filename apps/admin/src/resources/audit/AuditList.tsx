@@ -1,0 +1,52 @@
+import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS } from '@lianmeng/core';
+import { Datagrid, DateField, DateInput, FunctionField, List, SelectInput, TextField, TextInput } from 'react-admin';
+
+const TARGET_NAMES: Record<string, string> = {
+  image: '图片',
+  imageSort: '图片分类',
+  article: '文章',
+  consoleUser: '账号',
+  siteSettings: '站点设置',
+  upload: '上传文件',
+};
+
+const filters = [
+  <TextInput key="username" source="username" label="用户名" alwaysOn />,
+  <SelectInput
+    key="action"
+    source="action"
+    label="操作"
+    alwaysOn
+    choices={AUDIT_ACTIONS.map((action) => ({ id: action, name: AUDIT_ACTION_NAMES[action] }))}
+  />,
+  <DateInput key="from" source="createTime_gte" label="开始日期" alwaysOn />,
+  <DateInput key="to" source="createTime_lte" label="结束日期" alwaysOn />,
+];
+
+/** Who did what to which record when; administrators only. */
+export const AuditList = () => (
+  <List title="审计日志" filters={filters} sort={{ field: 'id', order: 'DESC' }} perPage={25} exporter={false}>
+    <Datagrid bulkActionButtons={false} rowClick={false}>
+      <DateField source="createTime" label="时间" showTime locales="zh-CN" />
+      <TextField source="username" label="用户" />
+      <FunctionField
+        label="操作"
+        render={(record: { action: string }) =>
+          AUDIT_ACTION_NAMES[record.action as keyof typeof AUDIT_ACTION_NAMES] ?? record.action
+        }
+      />
+      <FunctionField
+        label="对象"
+        render={(record: { targetType: string; targetId: string }) =>
+          `${TARGET_NAMES[record.targetType] ?? record.targetType} #${record.targetId}`
+        }
+      />
+      <FunctionField
+        label="详情"
+        render={(record: { detail: string }) => (record.detail === '{}' ? '' : record.detail.slice(0, 200))}
+      />
+    </Datagrid>
+  </List>
+);
+
+export default AuditList;

@@ -1,0 +1,65 @@
+import { type ImageSortId, isHttpUrl, isUploadPath, TEXT_LIMITS } from '@lianmeng/core';
+import {
+  BooleanInput,
+  CanAccess,
+  DeleteButton,
+  maxLength,
+  required,
+  SaveButton,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+} from 'react-admin';
+import { ImageUpload } from './ImageUpload';
+
+const imageAddress = (value: unknown) =>
+  typeof value === 'string' && value !== '' && !isUploadPath(value) && !isHttpUrl(value)
+    ? '应为上传后的图片地址或 http(s) 开头的网址'
+    : undefined;
+const linkAddress = (value: unknown) =>
+  typeof value === 'string' && value !== '' && !isHttpUrl(value) ? '应为 http(s) 开头的网址' : undefined;
+
+/** isOpen travels as 0/1; the switch works with true/false. */
+const toSwitch = (value: unknown) => value === 1 || value === true;
+const fromSwitch = (value: unknown) => (value ? 1 : 0);
+
+/**
+ * Saving waits for the server (so its field errors land on the form); deleting stays react-admin's
+ * undoable default, whatever the page's mutation mode.
+ */
+const ImageToolbar = () => (
+  <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
+    <SaveButton />
+    <CanAccess action="delete">
+      <DeleteButton mutationMode="undoable" />
+    </CanAccess>
+  </Toolbar>
+);
+
+/** Create and edit share one form; the server's field errors come back on it. */
+export const ImageForm = ({ sort }: { sort: ImageSortId }) => (
+  <SimpleForm defaultValues={{ isOpen: 0, urlAddress: '', smallPhotoAddress: '' }} toolbar={<ImageToolbar />}>
+    <TextInput
+      source="photoTitle"
+      label="标题"
+      validate={[required('请填写标题'), maxLength(TEXT_LIMITS.photoTitle)]}
+      fullWidth
+    />
+    <ImageUpload sort={sort} />
+    <TextInput
+      source="photoAddress"
+      label="图片地址（上传后自动填写，也可填 http(s) 网址）"
+      validate={[required('请上传图片或填写图片地址'), imageAddress]}
+      fullWidth
+    />
+    <TextInput source="smallPhotoAddress" label="小图地址" validate={imageAddress} fullWidth />
+    <TextInput
+      source="urlAddress"
+      label="链接地址"
+      validate={linkAddress}
+      fullWidth
+      helperText="点击图片后打开的网址，以 http:// 或 https:// 开头"
+    />
+    <BooleanInput source="isOpen" label="开放" format={toSwitch} parse={fromSwitch} />
+  </SimpleForm>
+);

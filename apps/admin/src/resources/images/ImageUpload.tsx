@@ -1,0 +1,77 @@
+import { api, BANNER, type HttpClient, IMAGE_SORT, type ImageSortId, PARTNER_TILE } from '@lianmeng/core';
+import { Box, LinearProgress, Typography } from '@mui/material';
+import { type ChangeEvent, useId, useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { consoleHttp } from '../../providers/http';
+
+export const recommendedSize = (sort: ImageSortId) =>
+  sort === IMAGE_SORT.banner
+    ? `${BANNER.recommendedWidthPx}×${BANNER.recommendedHeightPx}`
+    : `${PARTNER_TILE.widthPx}×${PARTNER_TILE.heightPx}`;
+
+/**
+ * Uploads an image file to /lianmeng/img/upload with a progress bar; the answer fills photoAddress and
+ * smallPhotoAddress. The server's refusal shows under the button, in its own words.
+ */
+export const ImageUpload = ({ sort, http = consoleHttp }: { sort: ImageSortId; http?: HttpClient }) => {
+  const { setValue } = useFormContext();
+  const photoAddress = useWatch({ name: 'photoAddress' }) as string | undefined;
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string>();
+  const inputId = useId();
+
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const body = new FormData();
+    body.append('file', file);
+    setError(undefined);
+    setProgress(0);
+    const result = await http.call(api.img.upload, { body, onUploadProgress: setProgress });
+    setProgress(null);
+    if (!result.ok) {
+      setError(result.message);
+      return;
+    }
+    setValue('photoAddress', result.data.photoAddress, { shouldDirty: true, shouldValidate: true });
+    setValue('smallPhotoAddress', result.data.smallPhotoAddress, { shouldDirty: true });
+  };
+
+  return (
+    <Box sx={{ my: 2 }}>
+      <Typography variant="body2" gutterBottom>
+        推荐尺寸：{recommendedSize(sort)} 像素（PNG、JPEG、WebP 或 GIF）
+      </Typography>
+      <label htmlFor={inputId} style={{ cursor: 'pointer' }}>
+        <span className="MuiButton-root" style={{ marginRight: 8 }}>
+          选择图片上传：
+        </span>
+        <input id={inputId} type="file" accept="image/png,image/jpeg,image/webp,image/gif" onChange={upload} />
+      </label>
+      {progress !== null ? (
+        <Box sx={{ mt: 1 }}>
+          <LinearProgress variant="determinate" value={progress} aria-label="上传进度" />
+          <Typography variant="caption">正在上传 {progress}%</Typography>
+        </Box>
+      ) : null}
+      {error ? (
+        <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
+          {error}
+        </Typography>
+      ) : null}
+      {photoAddress ? (
+        <Box sx={{ mt: 1 }}>
+          <Typography variant="caption" component="p">
+            预览
+          </Typography>
+          <img
+            src={photoAddress}
+            alt="图片预览"
+            style={{ maxWidth: '100%', maxHeight: 200, border: '1px solid #ddd' }}
+          />
+        </Box>
+      ) : null}
+    </Box>
+  );
+};

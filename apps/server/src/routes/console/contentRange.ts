@@ -1,0 +1,17 @@
+import type { FastifyReply } from 'fastify';
+
+/** ra-data-simple-rest reads the total from `Content-Range: <resource> <start>-<end>/<total>`. */
+export const setContentRange = (
+  reply: FastifyReply,
+  resource: string,
+  range: readonly [number, number],
+  shown: number,
+  total: number,
+) => {
+  const start = shown === 0 ? 0 : range[0];
+  const end = shown === 0 ? 0 : range[0] + shown - 1;
+  reply.header('Content-Range', `${resource} ${start}-${end}/${total}`);
+};
+
+/** `range` is inclusive on both ends. */
+export const pageOf = (range: readonly [number, number]) => ({ offset: range[0], limit: range[1] - range[0] + 1 });
