@@ -141,6 +141,11 @@ describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
     expect(await modal.locator('.ant-modal-title').textContent()).toBe('提示信息');
     expect(await page.getByTestId('error-message').textContent()).not.toBe('');
     expect(await modal.locator('.ant-modal-footer').count()).toBe(0);
+    // antd zooms the modal in: read its position once the animation has settled.
+    await page.waitForFunction(
+      () => !document.querySelector('.ant-modal')?.closest('[class*="zoom-appear"], [class*="zoom-enter"]'),
+    );
+    await page.waitForTimeout(400);
     const top = await modal.evaluate((element) => element.getBoundingClientRect().top);
     expect(Math.round(top)).toBe(250);
     await page.keyboard.press('Escape');

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { XSRF_COOKIE } from '@lianmeng/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../testing/testServer';
@@ -14,6 +15,8 @@ beforeAll(async () => {
   await fs.mkdir(admin, { recursive: true });
   await fs.writeFile(path.join(portal, 'index.html'), '<html>portal</html>');
   await fs.writeFile(path.join(portal, 'assets', 'app-abc123.js'), 'console.log(1)');
+  await fs.writeFile(path.join(portal, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
+  await fs.writeFile(path.join(portal, 'assets', 'app-abc123.js.gz'), gzipSync('console.log(1)'));
   await fs.writeFile(path.join(admin, 'index.html'), '<html>admin</html>');
   server = await createTestServer({ portalDist: portal, adminDist: admin });
 });
@@ -44,6 +47,22 @@ describe('the built apps', () => {
     const asset = await server.app.inject({ url: '/assets/app-abc123.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
     expect((await server.app.inject({ url: '/index' })).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the build’s precompressed asset the client accepts, and the plain file to one that accepts none', async () => {
+    const brotli = await server.app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    expect(brotli.headers['cache-control']).toContain('immutable');
+    const gzip = await server.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await server.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('answers unknown API paths with a JSON 404, not the page', async () => {

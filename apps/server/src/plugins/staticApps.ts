@@ -32,6 +32,7 @@ export const registerStaticApps = async (app: FastifyInstance, dirs: { portal: s
       prefix: '/',
       index: false,
       wildcard: false,
+      preCompressed: true,
       setHeaders: setCacheHeaders,
     });
   }
@@ -41,6 +42,7 @@ export const registerStaticApps = async (app: FastifyInstance, dirs: { portal: s
       prefix: '/admin/',
       index: false,
       wildcard: false,
+      preCompressed: true,
       decorateReply: false,
       setHeaders: setCacheHeaders,
     });
