@@ -2,8 +2,8 @@ import { api } from '@lianmeng/core';
 import { Button, Form, Input, message, Space } from 'antd';
 import { useState } from 'react';
 import { http } from '../../app/api';
-import { cardNoRules, codeRules, confirmRules, newPasswordRules, phoneRules } from './formRules';
-import { SendCodeButton } from './SendCodeButton';
+import { cardNoRules, confirmRules, newPasswordRules } from './formRules';
+import { PhoneAndCodeFields } from './PhoneAndCodeFields';
 
 interface ResetValues {
   phone: string;
@@ -35,23 +35,7 @@ export const ResetPasswordForm = ({ onDone, onCancel }: { onDone: () => void; on
       aria-label="找回密码"
       requiredMark={false}
     >
-      <Form.Item label="手机号" name="phone" rules={phoneRules}>
-        <Input autoComplete="tel" inputMode="numeric" maxLength={11} placeholder="卡号绑定的手机号" />
-      </Form.Item>
-      <Form.Item label="验证码" required>
-        <Space.Compact block>
-          <Form.Item name="code" rules={codeRules} noStyle>
-            <Input
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              maxLength={6}
-              placeholder="6 位验证码"
-              aria-label="验证码"
-            />
-          </Form.Item>
-          <SendCodeButton form={form} />
-        </Space.Compact>
-      </Form.Item>
+      <PhoneAndCodeFields form={form} phonePlaceholder="卡号绑定的手机号" />
       <Form.Item label="卡号" name="cardNo" rules={cardNoRules}>
         <Input inputMode="numeric" maxLength={20} placeholder="要重置密码的卡号" />
       </Form.Item>
