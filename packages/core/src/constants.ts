@@ -3,6 +3,16 @@
 export const IMAGE_SORT = { banner: 2, partner: 3 } as const;
 export type ImageSortId = (typeof IMAGE_SORT)[keyof typeof IMAGE_SORT];
 export const IMAGE_SORT_IDS: readonly ImageSortId[] = [IMAGE_SORT.banner, IMAGE_SORT.partner];
+/** The fields of an image message an update may change; staff may change only `isOpen`. */
+export const IMAGE_UPDATABLE_FIELDS = [
+  'belongSortid',
+  'isOpen',
+  'photoAddress',
+  'smallPhotoAddress',
+  'photoTitle',
+  'urlAddress',
+] as const;
+export type ImageUpdatableField = (typeof IMAGE_UPDATABLE_FIELDS)[number];
 export const IMAGE_SORT_NAMES: Record<ImageSortId, string> = { 2: '顶部横幅', 3: '合作伙伴' };
 
 /** Banner and partner page size: the layout asks for everything in one page. */

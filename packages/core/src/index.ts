@@ -8,4 +8,5 @@ export * from './content';
 export * from './contract';
 export * from './http';
 export * from './menu';
+export * from './runtimeConfig';
 export * from './session';

@@ -1,8 +1,25 @@
 import type { z } from 'zod';
+import type { ConsoleRole } from '../constants';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-/** Who may make a call; the server enforces it, the apps use it to know which header to send. */
-export type CallAuth = 'public' | 'cardHolder' | 'console';
+/**
+ * Who may make a call. `anonymous`: anyone. `cardHolder`: a live card-holder token in `Authorization`.
+ * `staff`, `editor`, `admin`: a console session of at least that role (an administrator may do what an
+ * editor may, an editor what staff may). The server installs the check from this field; the console decides
+ * what it offers from it; the apps know from it which credential to send.
+ */
+export type CallAccess = 'anonymous' | 'cardHolder' | ConsoleRole;
+
+/** The console roles from the least to the most trusted. */
+export const CONSOLE_ROLE_RANK: Record<ConsoleRole, number> = { staff: 0, editor: 1, admin: 2 };
+
+/** Whether a console user of `role` may make a call that needs `access`. */
+export const consoleRoleMay = (role: ConsoleRole, access: CallAccess): boolean =>
+  access === 'anonymous' || (access !== 'cardHolder' && CONSOLE_ROLE_RANK[role] >= CONSOLE_ROLE_RANK[access]);
+
+/** Calls that need a console session. */
+export const needsConsoleSession = (access: CallAccess): access is ConsoleRole =>
+  access !== 'anonymous' && access !== 'cardHolder';
 /** How the request body travels. */
 export type BodyKind = 'none' | 'json' | 'form' | 'multipart';
 
@@ -19,7 +36,13 @@ export interface CallDefinition<
   /** Fastify-style path: `:name` marks a path parameter. */
   path: string;
   host: CallHost;
-  auth: CallAuth;
+  access: CallAccess;
+  /**
+   * The call changes state and is made by a browser that may carry a cookie, so it must carry the
+   * anti-forgery header matching the XSRF cookie (the console's calls, whatever their method, and the
+   * log-in calls). Calls authenticated by `Authorization` alone need none.
+   */
+  xsrf: boolean;
   bodyKind: BodyKind;
   query?: Query;
   body?: Body;

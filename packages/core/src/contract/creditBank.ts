@@ -32,7 +32,8 @@ export const creditBank = {
     method: 'GET',
     path: '/api/creditBank/info',
     host: 'main',
-    auth: 'cardHolder',
+    access: 'cardHolder',
+    xsrf: false,
     bodyKind: 'none',
     query: pageQuery.extend({
       cardNo: cardNoField,

@@ -1,7 +1,7 @@
 import axios, { type AxiosInstance, type AxiosRequestConfig, isAxiosError } from 'axios';
 import type { z } from 'zod';
 import { HEADERS, XSRF_COOKIE } from '../constants';
-import { buildPath, type CallDefinition, type CallHost } from '../contract/call';
+import { buildPath, type CallAccess, type CallDefinition, type CallHost } from '../contract/call';
 import type { Envelope } from '../contract/envelope';
 import { cleanBody, cleanParams } from './cleanParams';
 import { browserCookies, readCookie } from './cookies';
@@ -23,7 +23,7 @@ export interface HttpClientOptions {
   /** The card holder's token, sent as `Authorization` on card-holder calls. */
   getToken?: () => string | null | undefined;
   /** Called for every body whose status is not 200, whatever the HTTP status. */
-  onBusinessError?: (failure: { status: number; message: string; path: string; auth: string }) => void;
+  onBusinessError?: (failure: { status: number; message: string; path: string; access: CallAccess }) => void;
   /** Cookie source; the browser's by default. */
   cookies?: () => string;
   adapter?: AxiosRequestConfig['adapter'];
@@ -98,12 +98,12 @@ export const createHttpClient = (options: HttpClientOptions = {}): HttpClient =>
     } else if (definition.bodyKind === 'json') {
       data = clean ? cleanBody(input.body ?? {}) : (input.body ?? {});
     }
-    if (definition.auth === 'cardHolder') {
+    if (definition.access === 'cardHolder') {
       const token = options.getToken?.();
       if (token) headers[HEADERS.authorization] = token;
     }
     const fail = (status: number, message: string, network: boolean) => {
-      options.onBusinessError?.({ status, message, path: definition.path, auth: definition.auth });
+      options.onBusinessError?.({ status, message, path: definition.path, access: definition.access });
       return { ok: false as const, status, message, network };
     };
     try {

@@ -17,7 +17,7 @@ export const RequireCardHolder = ({ children }: { children: ReactNode }) => {
   useEffect(
     () =>
       errorBus.subscribe((failure) => {
-        if (failure.status === 401 && failure.auth === 'cardHolder') dropSession();
+        if (failure.status === 401 && failure.access === 'cardHolder') dropSession();
       }),
     [],
   );

@@ -55,7 +55,7 @@ describe('the error modal (spec section 8)', () => {
   it('navigates to /home, which lands on /index, when closed', async () => {
     renderApp('/match/notice');
     await screen.findByRole('heading', { name: /赛事通知/ });
-    act(() => errorBus.emit({ status: 500, message: '服务器繁忙，请稍后再试', path: '/x', auth: 'public' }));
+    act(() => errorBus.emit({ status: 500, message: '服务器繁忙，请稍后再试', path: '/x', access: 'anonymous' }));
     expect(await screen.findByText('服务器繁忙，请稍后再试')).toBeInTheDocument();
     await closeDialog();
     await waitFor(() => expect(window.location.pathname).toBe('/index'));
@@ -65,7 +65,7 @@ describe('the error modal (spec section 8)', () => {
     'keeps the user on the log-in form %s when closed there',
     async (path) => {
       renderHost(path);
-      act(() => errorBus.emit({ status: 400, message: '卡号或密码错误', path: '/x', auth: 'public' }));
+      act(() => errorBus.emit({ status: 400, message: '卡号或密码错误', path: '/x', access: 'anonymous' }));
       await screen.findByText('卡号或密码错误');
       await closeDialog();
       await waitFor(() => expect(screen.queryByText('卡号或密码错误')).not.toBeInTheDocument());
@@ -92,7 +92,7 @@ describe('the error modal (spec section 8)', () => {
         status: 401,
         message: '登录已过期，请重新登录',
         path: '/api/creditBank/info',
-        auth: 'cardHolder',
+        access: 'cardHolder',
       }),
     );
     await waitFor(() => expect(location()).toBe('/creditBank/login'));
@@ -119,7 +119,7 @@ describe('the error modal (spec section 8)', () => {
       method: 'card',
     });
     renderApp('/index');
-    act(() => errorBus.emit({ status: 401, message: '未登录', path: '/x', auth: 'public' }));
+    act(() => errorBus.emit({ status: 401, message: '未登录', path: '/x', access: 'anonymous' }));
     await screen.findByText('未登录');
     expect(localStorage.getItem(SESSION_KEYS.token)).toBe('live-token');
     expect(window.location.pathname).toBe('/index');

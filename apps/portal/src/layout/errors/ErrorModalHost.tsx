@@ -19,7 +19,7 @@ export const ErrorModalHost = () => {
   useEffect(
     () =>
       errorBus.subscribe((next) => {
-        if (next.status === 401 && next.auth === 'cardHolder') {
+        if (next.status === 401 && next.access === 'cardHolder') {
           // The token is dead: forget it, remember where the user was, and ask them to log in again.
           session.clear();
           window.localStorage.setItem(REDIRECT_URL_KEY, currentPath);
