@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import type { ServerContext } from './context';
 import type { Db } from './db/database';
+import { answerClientError, answerFrameworkError, registerJsonBodyParser } from './http/inputLimits';
 import { createConsoleSessions } from './plugins/consoleSession';
 import { registerErrorHandling } from './plugins/errors';
 import { registerStaticApps } from './plugins/staticApps';
@@ -39,6 +40,8 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   const app = Fastify({
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     logger: {
       level: config.logLevel,
       ...(deps.logStream ? { stream: deps.logStream } : {}),
@@ -49,6 +52,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   });
 
   registerErrorHandling(app);
+  registerJsonBodyParser(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   await app.register(fastifyHelmet, {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** HTTP statuses the API answers with; the body's `status` always equals the HTTP status. */
-export const API_STATUSES = [200, 400, 401, 403, 404, 409, 413, 429, 500] as const;
+export const API_STATUSES = [200, 400, 401, 403, 404, 408, 409, 413, 414, 429, 431, 500, 503] as const;
 export type ApiStatus = (typeof API_STATUSES)[number];
 
 export interface Envelope<T = unknown> {

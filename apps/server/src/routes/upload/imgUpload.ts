@@ -2,6 +2,7 @@ import { api, UPLOAD_LIMITS } from '@lianmeng/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordAudit } from '../../audit/recordAudit';
 import type { ServerContext } from '../../context';
+import { ApiError } from '../../http/apiError';
 import { defineRoute } from '../../http/defineRoute';
 import { requireXsrf } from '../../plugins/xsrf';
 import { uploadRefused } from './messages';
@@ -12,17 +13,24 @@ const FILE_FIELD = 'file';
 
 /** The one file of the form, read whole into memory (at most UPLOAD_LIMITS.maxBytes), or the refusal. */
 const readFile = async (request: FastifyRequest) => {
-  const part = await request.file({ limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: 1, fields: 10, parts: 11 } });
-  if (!part || part.fieldname !== FILE_FIELD) throw uploadRefused.noFile();
   try {
+    const part = await request.file({
+      limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: 1, fields: 10, parts: 11 },
+    });
+    if (!part || part.fieldname !== FILE_FIELD) throw uploadRefused.noFile();
     const bytes = await part.toBuffer();
     // Over a real socket the limit can be reached after toBuffer's last check: it then hands back the
     // first maxBytes without an error, which would pass for a whole image.
     if (part.file.truncated) throw uploadRefused.tooLarge();
     return bytes;
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw uploadRefused.tooLarge();
-    throw error;
+    if (error instanceof ApiError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw uploadRefused.tooLarge();
+    // The multipart parser's own refusals (its limits, a wrong content type) keep their codes and messages.
+    if (code?.startsWith('FST_')) throw error;
+    // Anything else the parser throws is a body it could not read: no boundary, cut short, broken headers.
+    throw uploadRefused.malformed();
   }
 };
 
