@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import type { ServerContext } from './context';
 import type { Db } from './db/database';
+import { registerApiCachePolicy } from './http/cachePolicy';
 import { answerClientError, answerFrameworkError, registerJsonBodyParser } from './http/inputLimits';
 import { createConsoleSessions } from './plugins/consoleSession';
 import { registerErrorHandling } from './plugins/errors';
@@ -40,6 +41,15 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   const app = Fastify({
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    // A client that sends its headers or body slowly holds a connection; these bound how long.
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      requestTimeout: config.timeouts.requestMs,
+      connectionsCheckingInterval: Math.min(config.timeouts.headersMs, 5_000),
+    },
+    requestTimeout: config.timeouts.requestMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    connectionTimeout: config.timeouts.idleMs,
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
     logger: {
@@ -53,6 +63,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
 
   registerErrorHandling(app);
   registerJsonBodyParser(app);
+  registerApiCachePolicy(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   await app.register(fastifyHelmet, {

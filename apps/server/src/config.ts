@@ -18,7 +18,20 @@ export interface ServerConfig {
   cardPrivateKey: string | undefined;
   /** Quiet logs in tests. */
   logLevel: string;
+  /**
+   * How long a client may take: to send its headers, to send a whole request (a 10 MB upload on a slow
+   * phone line needs its two minutes), to send the next request on a kept-alive connection, and to stay
+   * silent on an open socket.
+   */
+  timeouts: { headersMs: number; requestMs: number; keepAliveMs: number; idleMs: number };
 }
+
+export const DEFAULT_TIMEOUTS: ServerConfig['timeouts'] = {
+  headersMs: 15_000,
+  requestMs: 120_000,
+  keepAliveMs: 5_000,
+  idleMs: 150_000,
+};
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -54,6 +67,7 @@ export const loadConfig = (
     adminDist: path.resolve(env.ADMIN_DIST ?? path.join(repoRoot, 'apps/admin/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     cardPrivateKey: env.CARD_PRIVATE_KEY || undefined,
+    timeouts: DEFAULT_TIMEOUTS,
     ...overrides,
   };
 };

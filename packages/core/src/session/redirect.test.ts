@@ -62,6 +62,10 @@ describe('decideRedirect', () => {
 describe('sameSitePath', () => {
   it.each([
     '//evil.com',
+    '/.//evil.com',
+    '/./\\evil.com',
+    '/x/..//evil.com',
+    '/%2e//evil.com',
     '/\\evil.com',
     '\\\\evil.com',
     'javascript:alert(1)',

@@ -41,6 +41,9 @@ export const sameSitePath = (value: string | null | undefined): string | null =>
     return null;
   }
   if (url.origin !== PROBE_ORIGIN) return null;
+  // Judged again after normalising: `/.//evil.com` resolves to the path `//evil.com`, which a browser
+  // reads as another host.
+  if (url.pathname.startsWith('//')) return null;
   if (LOGIN_PAGES.includes(url.pathname)) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 };

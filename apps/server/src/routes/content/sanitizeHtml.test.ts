@@ -16,9 +16,12 @@ describe('sanitizeArticleHtml', () => {
     expect(clean).toContain('<p>文</p>');
   });
 
-  it('adds rel=noopener to links that open a new tab', () => {
-    expect(sanitizeArticleHtml('<a href="https://a.cn" target="_blank">x</a>')).toBe(
-      '<a href="https://a.cn" target="_blank" rel="noopener noreferrer">x</a>',
-    );
+  it('adds rel="noopener noreferrer" to every link with a target, whatever it is spelled', () => {
+    for (const target of ['_blank', '_BLANK', ' _blank', 'other-window']) {
+      expect(sanitizeArticleHtml(`<a href="https://a.cn" target="${target}" rel="opener">x</a>`), target).toBe(
+        `<a href="https://a.cn" target="${target}" rel="noopener noreferrer">x</a>`,
+      );
+    }
+    expect(sanitizeArticleHtml('<a href="https://a.cn">x</a>')).toBe('<a href="https://a.cn">x</a>');
   });
 });

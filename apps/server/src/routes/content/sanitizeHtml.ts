@@ -49,10 +49,11 @@ const OPTIONS: sanitize.IOptions = {
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowProtocolRelative: false,
   transformTags: {
-    // Links that open elsewhere must not hand the opener to the other page.
+    // A link with any target may open another browsing context (`_blank`, `_BLANK`, a named window): it
+    // must not hand that page a handle on ours, nor tell it where the reader came from.
     a: (tagName, attribs) => ({
       tagName,
-      attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
+      attribs: attribs.target === undefined ? attribs : { ...attribs, rel: 'noopener noreferrer' },
     }),
   },
 };
