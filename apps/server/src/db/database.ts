@@ -4,6 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
+import { registerSearchFunctions } from './searchGrams';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -24,6 +25,7 @@ const openSqlite = (file: string): Db => {
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
   database.pragma('synchronous = NORMAL');
+  registerSearchFunctions(database);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins });
   return {
     kysely,

@@ -1,6 +1,7 @@
 import type { Article, ArticleSummary } from '@lianmeng/core';
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { ArticlePatch, ArticleRow, Database, NewArticle } from '../../db/schema';
+import { keywordSearch, searchTableServes } from './articleSearch';
 
 export interface ArticleQuery {
   typeId?: number;
@@ -45,13 +46,29 @@ const filtered = (db: Kysely<Database>, query: Omit<ArticleQuery, 'pageNum' | 'p
   if (!query.includeDrafts) builder = builder.where('published', '=', 1);
   if (query.typeId !== undefined) builder = builder.where('typeId', '=', query.typeId);
   if (query.keyword) {
-    const pattern = `%${escapeLike(query.keyword)}%`;
-    // SQLite's like already ignores ASCII case (all lower() does there too); PostgreSQL needs ilike.
-    // Skipping lower() on SQLite saves a function call per row on a search that reads every row.
-    const like = sql.raw(db.getExecutor().adapter instanceof PostgresAdapter ? 'ilike' : 'like');
-    builder = builder.where((eb) =>
-      eb.or([sql<boolean>`title ${like} ${pattern} escape '\\'`, sql<boolean>`summary ${like} ${pattern} escape '\\'`]),
-    );
+    const keyword = query.keyword;
+    const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+    if (onPostgres && Array.from(keyword).length <= 2) {
+      // Trigrams cannot serve one or two characters: these are looked up among each text's characters
+      // and pairs (an index over the same expression, migration 0009).
+      const gram = keyword.toLowerCase();
+      builder = builder.where((eb) =>
+        eb.or([
+          sql<boolean>`lm_short_grams(title) @> array[${gram}]::text[]`,
+          sql<boolean>`lm_short_grams(summary) @> array[${gram}]::text[]`,
+        ]),
+      );
+    } else {
+      const pattern = `%${escapeLike(keyword)}%`;
+      // SQLite's like already ignores ASCII case; PostgreSQL needs ilike, which its trigram indexes serve.
+      const like = sql.raw(onPostgres ? 'ilike' : 'like');
+      builder = builder.where((eb) =>
+        eb.or([
+          sql<boolean>`title ${like} ${pattern} escape '\\'`,
+          sql<boolean>`summary ${like} ${pattern} escape '\\'`,
+        ]),
+      );
+    }
   }
   return builder;
 };
@@ -81,12 +98,21 @@ export const articleListQueries = (db: Kysely<Database>, query: ArticleQuery) =>
   rows: (ids: number[]) => db.selectFrom('article').select(SUMMARY_COLUMNS).where('id', 'in', ids),
 });
 
-export const listArticles = async (db: Kysely<Database>, query: ArticleQuery) => {
-  const queries = articleListQueries(db, query);
-  const total = Number((await queries.count.executeTakeFirstOrThrow()).total);
+/** A page's ids and the total: from the search index for a keyword on SQLite, from the list indexes otherwise. */
+const findPage = async (db: Kysely<Database>, query: ArticleQuery): Promise<{ ids: number[]; total: number }> => {
+  const search = searchTableServes(db, query) ? keywordSearch(db, query) : null;
+  const list = articleListQueries(db, query);
+  const counted = search ? (await search.count.execute(db)).rows[0] : await list.count.executeTakeFirstOrThrow();
+  const total = Number(counted?.total ?? 0);
   // Past the end (or nothing found) the page would be a second full search for nothing.
-  if ((query.pageNum - 1) * query.pageSize >= total) return { list: [], total };
-  const ids = (await queries.pageIds.execute()).map((row) => Number(row.id));
+  if ((query.pageNum - 1) * query.pageSize >= total) return { ids: [], total };
+  const rows = search ? (await search.pageIds.execute(db)).rows : await list.pageIds.execute();
+  return { ids: rows.map((row) => Number(row.id)), total };
+};
+
+export const listArticles = async (db: Kysely<Database>, query: ArticleQuery) => {
+  const { ids, total } = await findPage(db, query);
+  const queries = articleListQueries(db, query);
   if (ids.length === 0) return { list: [], total };
   const byId = new Map((await queries.rows(ids).execute()).map((row) => [Number(row.id), row]));
   const list = ids.flatMap((id) => {
