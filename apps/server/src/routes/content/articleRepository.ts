@@ -100,7 +100,7 @@ export const articleListQueries = (db: Kysely<Database>, query: ArticleQuery) =>
 
 /** A page's ids and the total: from the search index for a keyword on SQLite, from the list indexes otherwise. */
 const findPage = async (db: Kysely<Database>, query: ArticleQuery): Promise<{ ids: number[]; total: number }> => {
-  const search = searchTableServes(db, query) ? keywordSearch(db, query) : null;
+  const search = searchTableServes(db, query) ? keywordSearch(query) : null;
   const list = articleListQueries(db, query);
   const counted = search ? (await search.count.execute(db)).rows[0] : await list.count.executeTakeFirstOrThrow();
   const total = Number(counted?.total ?? 0);

@@ -168,7 +168,7 @@ describe('keyword search by index', () => {
   it('is answered by the index, not by reading the rows', async () => {
     const query = { keyword: '机器人', pageNum: 1, pageSize: 10 };
     if (db.dialect === 'sqlite') {
-      const search = keywordSearch(db.kysely, query);
+      const search = keywordSearch(query);
       for (const statement of [search.count, search.pageIds]) {
         const compiled = statement.compile(db.kysely);
         const plan = await db.kysely.executeQuery<{ detail: string }>(

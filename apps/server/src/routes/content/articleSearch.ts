@@ -12,7 +12,7 @@ export const searchTableServes = (db: Kysely<Database>, query: ArticleQuery) =>
  * column are one FTS5 query, its count is counted inside the index, and the page is
  * read newest first by walking the table's rowids backwards.
  */
-export const keywordSearch = (db: Kysely<Database>, query: ArticleQuery) => {
+export const keywordSearch = (query: ArticleQuery) => {
   const terms = [keywordMatch(query.keyword ?? '') ?? '""'];
   if (query.typeId !== undefined) terms.push(`facets : "t${query.typeId}"`);
   const match = terms.join(' AND ');
