@@ -21,6 +21,7 @@ import { registerAccountRoutes } from './routes/uc';
 import type { SmsSender } from './routes/uc/smsSender';
 import { registerUploadRoutes } from './routes/upload';
 import { redactUrl } from './security/redact';
+import { registerSiteFiles } from './siteFiles';
 
 export interface ServerDeps {
   db: Db;
@@ -87,6 +88,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   registerConsoleRoutes(app, context);
   await registerUploadRoutes(app, context);
   await registerAccountRoutes(app, context, deps.smsSender);
+  registerSiteFiles(app, context);
   await registerUploads(app, path.join(config.dataDir, 'uploads'));
   await registerStaticApps(app, { portal: config.portalDist, admin: config.adminDist });
   return app;
