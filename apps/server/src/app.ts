@@ -90,6 +90,10 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   await registerAccountRoutes(app, context, deps.smsSender);
   registerSiteFiles(app, context);
   await registerUploads(app, path.join(config.dataDir, 'uploads'));
-  await registerStaticApps(app, { portal: config.portalDist, admin: config.adminDist });
+  await registerStaticApps(
+    app,
+    { portal: config.portalDist, admin: config.adminDist },
+    { hosts: config.hosts, ssoReturnOrigins: config.ssoReturnOrigins },
+  );
   return app;
 };
