@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import type { ServerContext } from './context';
 import type { Db } from './db/database';
+import { registerCompression } from './http/compression';
 import { createConsoleSessions } from './plugins/consoleSession';
 import { registerErrorHandling } from './plugins/errors';
 import { registerStaticApps } from './plugins/staticApps';
@@ -71,6 +72,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
   registerXsrfCookie(app);
+  await registerCompression(app);
 
   const now = deps.now ?? (() => new Date());
   const context: ServerContext = {
