@@ -7,6 +7,7 @@ import type { ServerConfig } from './config';
 import type { ServerContext } from './context';
 import type { Db } from './db/database';
 import { registerCompression } from './http/compression';
+import { registerOperations } from './ops';
 import { createConsoleSessions } from './plugins/consoleSession';
 import { registerErrorHandling } from './plugins/errors';
 import { registerStaticApps } from './plugins/staticApps';
@@ -41,6 +42,8 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   const app = Fastify({
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    // While closing, requests on kept-alive connections get the envelope from registerOperations instead.
+    return503OnClosing: false,
     logger: {
       level: config.logLevel,
       ...(deps.logStream ? { stream: deps.logStream } : {}),
@@ -51,6 +54,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   });
 
   registerErrorHandling(app);
+  await registerOperations(app, { maxEventLoopDelayMs: config.maxEventLoopDelayMs });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   await app.register(fastifyHelmet, {

@@ -18,6 +18,10 @@ export interface ServerConfig {
   cardPrivateKey: string | undefined;
   /** Quiet logs in tests. */
   logLevel: string;
+  /** Mean event-loop delay (ms) above which requests are refused with 503; 0: never. */
+  maxEventLoopDelayMs: number;
+  /** How long a shutdown waits for the requests in flight before cutting them. */
+  shutdownGraceMs: number;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -27,6 +31,14 @@ const list = (value: string | undefined) =>
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
+
+const milliseconds = (name: string, value: string | undefined, fallback: number) => {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0)
+    throw new Error(`${name} must be a whole number of milliseconds, got "${value}"`);
+  return parsed;
+};
 
 const trustProxy = (value: string | undefined): boolean | string => {
   if (!value || value === 'false' || value === '0') return false;
@@ -54,6 +66,8 @@ export const loadConfig = (
     adminDist: path.resolve(env.ADMIN_DIST ?? path.join(repoRoot, 'apps/admin/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     cardPrivateKey: env.CARD_PRIVATE_KEY || undefined,
+    maxEventLoopDelayMs: milliseconds('MAX_EVENT_LOOP_DELAY_MS', env.MAX_EVENT_LOOP_DELAY_MS, 1000),
+    shutdownGraceMs: milliseconds('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, 10_000),
     ...overrides,
   };
 };
