@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../testing/testServer';
 import { registerSiteFiles } from '.';
+import { sitemapXml, urlsetPieces } from './sitemap';
 
 interface ParsedSitemap {
   root: string;
@@ -123,17 +124,38 @@ describe('sitemap.xml', () => {
   });
 
   it('dates a list page by the newest change among its published articles', async () => {
-    const later = '2099-01-02T03:04:05.678Z';
-    await server.db.kysely.updateTable('article').set({ updateTime: later }).where('id', '=', draftId).execute();
-    const before = parseSitemap((await get('/sitemap.xml')).body).entries;
-    expect(before.find((entry) => entry.loc?.endsWith('/match/notice/13'))?.lastmod).not.toBe('2099-01-02T03:04:05Z');
-    await server.db.kysely.updateTable('article').set({ updateTime: later }).where('id', '=', publishedId).execute();
-    const after = parseSitemap((await get('/sitemap.xml')).body).entries;
-    expect(after.find((entry) => entry.loc?.endsWith('/match/notice/13'))?.lastmod).toBe('2099-01-02T03:04:05Z');
-    expect(after.find((entry) => entry.loc?.endsWith(`/match/detail/${publishedId}`))?.lastmod).toBe(
-      '2099-01-02T03:04:05Z',
+    const fresh = Fastify();
+    registerSiteFiles(fresh, { db: server.db }, { sitemapKeepMs: 0 });
+    const read = async () => parseSitemap((await fresh.inject({ url: '/sitemap.xml' })).body).entries;
+    try {
+      const later = '2099-01-02T03:04:05.678Z';
+      await server.db.kysely.updateTable('article').set({ updateTime: later }).where('id', '=', draftId).execute();
+      const before = await read();
+      expect(before.find((entry) => entry.loc?.endsWith('/match/notice/13'))?.lastmod).not.toBe('2099-01-02T03:04:05Z');
+      await server.db.kysely.updateTable('article').set({ updateTime: later }).where('id', '=', publishedId).execute();
+      const after = await read();
+      expect(after.find((entry) => entry.loc?.endsWith('/match/notice/13'))?.lastmod).toBe('2099-01-02T03:04:05Z');
+      expect(after.find((entry) => entry.loc?.endsWith(`/match/detail/${publishedId}`))?.lastmod).toBe(
+        '2099-01-02T03:04:05Z',
+      );
+      expect(after.find((entry) => entry.loc?.endsWith('/index'))?.lastmod).toBe('2099-01-02T03:04:05Z');
+
+      // The server's own instance keeps what it rendered for a while: the change is not there yet.
+      const kept = parseSitemap((await get('/sitemap.xml')).body).entries;
+      expect(kept.find((entry) => entry.loc?.endsWith('/index'))?.lastmod).not.toBe('2099-01-02T03:04:05Z');
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('writes the same file whether rendered in pieces or not', () => {
+    const urls = [{ path: '/a?b=1&c=2', lastmod: '2026-01-01T00:00:00Z' }, { path: '/d' }];
+    expect(sitemapXml(urlsetPieces(urls), 'https://x.org')).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+        '<url><loc>https://x.org/a?b=1&#38;c=2</loc><lastmod>2026-01-01T00:00:00Z</lastmod></url>\n' +
+        '<url><loc>https://x.org/d</loc></url>\n</urlset>\n',
     );
-    expect(after.find((entry) => entry.loc?.endsWith('/index'))?.lastmod).toBe('2099-01-02T03:04:05Z');
+    expect(parseSitemap(sitemapXml(urlsetPieces([]), 'https://x.org')).entries).toEqual([]);
   });
 
   it('takes the address from the proxy when it is trusted, and escapes it', async () => {
