@@ -45,6 +45,27 @@ describe('compression', () => {
     }
   });
 
+  it('serves a repeated public answer compressed once, and a changed one freshly', async () => {
+    const headers = { 'accept-encoding': 'br;q=1, gzip;q=0.5' };
+    const first = await server.app.inject({ ...PARTNERS, headers });
+    const second = await server.app.inject({ ...PARTNERS, headers });
+    expect(second.headers['content-encoding']).toBe('br');
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(String(second.headers.vary).match(/accept-encoding/gi)).toHaveLength(1);
+    expect(Number(second.headers['content-length'])).toBe(second.rawPayload.length);
+
+    const id = JSON.parse(brotliDecompressSync(first.rawPayload).toString()).data.seachList[0].id;
+    await server.db.kysely.updateTable('imageMessage').set({ photoTitle: '改名的伙伴' }).where('id', '=', id).execute();
+    const changed = await server.app.inject({ ...PARTNERS, headers });
+    const decoded = JSON.parse(brotliDecompressSync(changed.rawPayload).toString());
+    expect(decoded.data.seachList.find((item: { id: number }) => item.id === id).photoTitle).toBe('改名的伙伴');
+    expect(decoded).toEqual((await server.app.inject(PARTNERS)).json());
+
+    const gzip = await server.app.inject({ ...PARTNERS, headers: { 'accept-encoding': 'gzip;q=1, br;q=0.1' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(decoded);
+  });
+
   it('sends nothing compressed to a client that accepts no coding', async () => {
     const response = await server.app.inject(PARTNERS);
     expect(response.headers['content-encoding']).toBeUndefined();
