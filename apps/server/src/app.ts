@@ -7,7 +7,9 @@ import type { ServerConfig } from './config';
 import type { ServerContext } from './context';
 import type { Db } from './db/database';
 import { registerApiCachePolicy } from './http/cachePolicy';
+import { registerCompression } from './http/compression';
 import { answerClientError, answerFrameworkError, registerJsonBodyParser } from './http/inputLimits';
+import { registerOperations } from './ops';
 import { createConsoleSessions } from './plugins/consoleSession';
 import { registerErrorHandling } from './plugins/errors';
 import { registerStaticApps } from './plugins/staticApps';
@@ -23,6 +25,7 @@ import { registerAccountRoutes } from './routes/uc';
 import type { SmsSender } from './routes/uc/smsSender';
 import { registerUploadRoutes } from './routes/upload';
 import { redactUrl } from './security/redact';
+import { registerSiteFiles } from './siteFiles';
 
 export interface ServerDeps {
   db: Db;
@@ -52,6 +55,8 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
     connectionTimeout: config.timeouts.idleMs,
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    // While closing, requests on kept-alive connections get the envelope from registerOperations instead.
+    return503OnClosing: false,
     logger: {
       level: config.logLevel,
       ...(deps.logStream ? { stream: deps.logStream } : {}),
@@ -64,6 +69,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   registerErrorHandling(app);
   registerJsonBodyParser(app);
   registerApiCachePolicy(app);
+  await registerOperations(app, { maxEventLoopDelayMs: config.maxEventLoopDelayMs });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   await app.register(fastifyHelmet, {
@@ -85,6 +91,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
   registerXsrfCookie(app);
+  await registerCompression(app);
 
   const now = deps.now ?? (() => new Date());
   const context: ServerContext = {
@@ -102,7 +109,12 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   registerConsoleRoutes(app, context);
   await registerUploadRoutes(app, context);
   await registerAccountRoutes(app, context, deps.smsSender);
+  registerSiteFiles(app, context);
   await registerUploads(app, path.join(config.dataDir, 'uploads'));
-  await registerStaticApps(app, { portal: config.portalDist, admin: config.adminDist });
+  await registerStaticApps(
+    app,
+    { portal: config.portalDist, admin: config.adminDist },
+    { hosts: config.hosts, ssoReturnOrigins: config.ssoReturnOrigins },
+  );
   return app;
 };

@@ -24,6 +24,10 @@ export interface ServerConfig {
    * silent on an open socket.
    */
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number; idleMs: number };
+  /** Mean event-loop delay (ms) above which requests are refused with 503; 0: never. */
+  maxEventLoopDelayMs: number;
+  /** How long a shutdown waits for the requests in flight before cutting them. */
+  shutdownGraceMs: number;
 }
 
 export const DEFAULT_TIMEOUTS: ServerConfig['timeouts'] = {
@@ -40,6 +44,14 @@ const list = (value: string | undefined) =>
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
+
+const milliseconds = (name: string, value: string | undefined, fallback: number) => {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0)
+    throw new Error(`${name} must be a whole number of milliseconds, got "${value}"`);
+  return parsed;
+};
 
 const trustProxy = (value: string | undefined): boolean | string => {
   if (!value || value === 'false' || value === '0') return false;
@@ -68,6 +80,8 @@ export const loadConfig = (
     logLevel: env.LOG_LEVEL ?? 'info',
     cardPrivateKey: env.CARD_PRIVATE_KEY || undefined,
     timeouts: DEFAULT_TIMEOUTS,
+    maxEventLoopDelayMs: milliseconds('MAX_EVENT_LOOP_DELAY_MS', env.MAX_EVENT_LOOP_DELAY_MS, 1000),
+    shutdownGraceMs: milliseconds('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, 10_000),
     ...overrides,
   };
 };

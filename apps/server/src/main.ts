@@ -1,8 +1,10 @@
+import closeWithGrace from 'close-with-grace';
 import { createServer } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { seedDemoData } from './db/seed';
+import { shutDownGracefully } from './ops/shutdown';
 
 const config = loadConfig();
 const db = openDatabase(config.databaseUrl, config.dataDir);
@@ -13,14 +15,17 @@ const app = await createServer(config, { db });
 if (seed.seeded) app.log.info({ dialect: db.dialect }, 'demo data seeded');
 if (seed.credentialsFile) app.log.info(`demo passwords were generated; they are in ${seed.credentialsFile}`);
 
-const shutdown = async (signal: string) => {
-  app.log.info({ signal }, 'shutting down');
-  await app.close();
-  await db.destroy();
-  process.exit(0);
-};
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+// SIGTERM, SIGINT or an uncaught error: finish what is in flight, close the database, exit. The backstop
+// delay only fires if closing itself hangs, since shutDownGracefully cuts slow requests at the grace limit.
+closeWithGrace(
+  { delay: config.shutdownGraceMs + 5000, logger: { error: (message) => app.log.error(message) } },
+  async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'closing after an uncaught error');
+    else app.log.info({ signal }, 'shutting down: finishing the requests in flight');
+    await shutDownGracefully(app, db, config.shutdownGraceMs);
+    app.log.info('closed');
+  },
+);
 
 await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();

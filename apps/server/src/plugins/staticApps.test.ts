@@ -1,11 +1,24 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { XSRF_COOKIE } from '@lianmeng/core';
+import { RUNTIME_CONFIG_ELEMENT_ID, XSRF_COOKIE } from '@lianmeng/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../testing/testServer';
 
 let server: TestServer;
+const ADMIN_HTML = '<html><head><title>管理台</title></HEAD><body><div id="root"></div></body></html>';
+
+/**
+ * The configuration block as an HTML parser sees it: a script element's text ends at the first `</script`
+ * whatever the case, so a value that was not escaped would cut the JSON short and fail to parse.
+ */
+const consolePage = (html: string) => {
+  const open = `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">`;
+  const start = html.indexOf(open);
+  const end = html.toLowerCase().indexOf('</script', start);
+  const text = html.slice(start + open.length, end);
+  return { start, end, text, config: JSON.parse(text) };
+};
 
 beforeAll(async () => {
   const root = await fs.mkdtemp(path.join((await import('node:os')).tmpdir(), 'lianmeng-dist-'));
@@ -17,8 +30,17 @@ beforeAll(async () => {
   await fs.writeFile(path.join(portal, 'assets', 'app-abc123.js'), 'console.log(1)');
   await fs.writeFile(path.join(portal, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
   await fs.writeFile(path.join(portal, 'assets', 'app-abc123.js.gz'), gzipSync('console.log(1)'));
-  await fs.writeFile(path.join(admin, 'index.html'), '<html>admin</html>');
-  server = await createTestServer({ portalDist: portal, adminDist: admin });
+  await fs.writeFile(path.join(admin, 'index.html'), ADMIN_HTML);
+  server = await createTestServer({
+    portalDist: portal,
+    adminDist: admin,
+    hosts: {
+      main: 'https://main.example.org',
+      uc: 'https://uc.example.org/</script><!--',
+      sso: 'https://sso.example.org',
+    },
+    ssoReturnOrigins: ['https://partner.example.org', 'https://b.example.org&x=<y>'],
+  });
 });
 afterAll(() => server.close());
 
@@ -37,10 +59,45 @@ describe('the built apps', () => {
     expect(response.cookies.find((c) => c.name === XSRF_COOKIE)).toBeUndefined();
   });
 
-  it('serves the console under /admin/', async () => {
-    expect((await server.app.inject({ url: '/admin/' })).body).toBe('<html>admin</html>');
-    expect((await server.app.inject({ url: '/admin/banners/3' })).body).toBe('<html>admin</html>');
+  it('serves the console under /admin/ with the configured hosts in its head, escaped', async () => {
+    for (const url of ['/admin/', '/admin/banners/3', '/admin/index.html']) {
+      const response = await server.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      const { start, end, text, config } = consolePage(response.body);
+      expect(config).toEqual({
+        hosts: {
+          main: 'https://main.example.org',
+          uc: 'https://uc.example.org/</script><!--',
+          sso: 'https://sso.example.org',
+        },
+        ssoReturnOrigins: ['https://partner.example.org', 'https://b.example.org&x=<y>'],
+      });
+      // In the head, before anything of the page's body, and nothing in it an HTML parser would act on.
+      expect(start).toBeGreaterThan(response.body.indexOf('<title>'));
+      expect(response.body.slice(end)).toMatch(/^<\/script><\/HEAD><body><div id="root"><\/div>/);
+      expect(text).not.toMatch(/[<>&]/);
+    }
     expect((await server.app.inject({ url: '/admin' })).headers.location).toBe('/admin/');
+  });
+
+  it('gives the console the defaults (every call relative) when nothing is configured', async () => {
+    const plain = await createTestServer({ adminDist: server.config.adminDist });
+    try {
+      const { config } = consolePage((await plain.app.inject({ url: '/admin/' })).body);
+      expect(config).toEqual({ hosts: { main: '', uc: '', sso: '' }, ssoReturnOrigins: [] });
+      expect((await plain.app.inject({ url: '/admin/' })).body).toContain(`id="${RUNTIME_CONFIG_ELEMENT_ID}"`);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('answers the site files, not the portal’s page, at their own paths', async () => {
+    for (const url of ['/robots.txt', '/sitemap.xml', '/favicon.ico', '/icon.svg', '/apple-touch-icon.png']) {
+      const response = await server.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).not.toMatch(/html/);
+    }
   });
 
   it('caches hashed assets for a year and pages not at all', async () => {

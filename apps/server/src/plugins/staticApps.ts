@@ -1,11 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { jsonScriptElement, RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@lianmeng/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 const API_PREFIXES = ['/api/', '/lianmeng/', '/card/', '/uploads/', '/healthz'];
 const NOT_BUILT = `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>尚未构建</title>
 <p>前端页面尚未构建。请在项目根目录运行 <code>npm run build</code> 或 <code>npm start</code>。</p></html>`;
+
+/**
+ * The console's page with the run-time configuration in it: the hosts and return origins are read from the
+ * environment at start-up, so one build serves every deployment. Written before `</head>` so it is in the
+ * document before the app's script runs.
+ */
+export const withRuntimeConfig = (html: string, runtimeConfig: RuntimeConfig) => {
+  const block = jsonScriptElement(RUNTIME_CONFIG_ELEMENT_ID, runtimeConfig);
+  const head = html.search(/<\/head>/i);
+  return head === -1 ? `${block}${html}` : `${html.slice(0, head)}${block}${html.slice(head)}`;
+};
 
 const isHashedAsset = (file: string) => /[/\\]assets[/\\]/.test(file);
 
@@ -17,14 +29,19 @@ const setCacheHeaders = (reply: FastifyReply, file: string) => {
  * The built portal at `/` and the built console at `/admin/`. Unknown page paths fall back to each app's
  * index.html (client-side routes); unknown API paths answer a JSON 404.
  */
-export const registerStaticApps = async (app: FastifyInstance, dirs: { portal: string; admin: string }) => {
+export const registerStaticApps = async (
+  app: FastifyInstance,
+  dirs: { portal: string; admin: string },
+  runtimeConfig: RuntimeConfig,
+) => {
   const indexOf = (dir: string) => {
     const file = path.join(dir, 'index.html');
     return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
   };
   // Read once: the file only changes with a new build, which means a restart.
   const portalIndex = indexOf(dirs.portal);
-  const adminIndex = indexOf(dirs.admin);
+  const adminFile = indexOf(dirs.admin);
+  const adminIndex = adminFile === null ? null : withRuntimeConfig(adminFile, runtimeConfig);
 
   if (portalIndex !== null) {
     await app.register(fastifyStatic, {
@@ -36,7 +53,7 @@ export const registerStaticApps = async (app: FastifyInstance, dirs: { portal: s
       setHeaders: setCacheHeaders,
     });
   }
-  if (adminIndex !== null) {
+  if (adminFile !== null) {
     await app.register(fastifyStatic, {
       root: dirs.admin,
       prefix: '/admin/',
@@ -44,6 +61,8 @@ export const registerStaticApps = async (app: FastifyInstance, dirs: { portal: s
       wildcard: false,
       preCompressed: true,
       decorateReply: false,
+      // The page itself is only ever sent with the run-time configuration in it, by the fallback below.
+      allowedPath: (pathName) => !/^\/?index\.html(\.(br|gz))?$/.test(pathName),
       setHeaders: setCacheHeaders,
     });
   }

@@ -1,0 +1,86 @@
+import { once } from 'node:events';
+import net, { type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../testing/testServer';
+
+/** Keeps the event loop busy in 100 ms slices for `ms`, yielding between slices so requests still arrive. */
+const lagFor = async (ms: number) => {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const slice = Date.now() + 100;
+    while (Date.now() < slice) {
+      // busy: this is the lag being measured
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+};
+
+describe('load shedding', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer({ maxEventLoopDelayMs: 40 });
+  });
+  afterAll(() => server.close());
+
+  it('refuses with a Chinese 503 envelope while the event loop lags, /healthz saying why, then recovers', async () => {
+    expect((await server.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+
+    // Two sample intervals of lag: the measurement taken during it is well above the 40 ms limit.
+    await lagFor(2200);
+    const health = await server.app.inject({ url: '/healthz' });
+    expect(health.statusCode).toBe(503);
+    expect(health.headers['retry-after']).toBe('10');
+    const body = health.json();
+    expect(Object.keys(body).sort()).toEqual(['message', 'status']);
+    expect(body.status).toBe(503);
+    expect(body.message).toMatch(/^服务器繁忙，请稍后再试（事件循环延迟 \d+ 毫秒，超过上限 40 毫秒）$/);
+    const call = await server.app.inject({ url: '/api/site/settings' });
+    expect(call.statusCode).toBe(503);
+    expect(call.json().status).toBe(503);
+
+    // Two quiet samples later the server answers again.
+    await new Promise((resolve) => setTimeout(resolve, 2200));
+    const after = await server.app.inject({ url: '/healthz' });
+    expect(after.statusCode).toBe(200);
+    expect(after.json().data.database).toBe('ok');
+  });
+});
+
+describe('closing', () => {
+  it('finishes the request in flight and refuses, in the envelope, one that arrives after closing began', async () => {
+    const server = await createTestServer();
+    try {
+      await server.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = server.app.server.address() as AddressInfo;
+      const socket = net.connect(port, '127.0.0.1');
+      await once(socket, 'connect');
+      let received = '';
+      socket.on('data', (chunk: Buffer) => {
+        received += chunk.toString();
+      });
+      const ended = once(socket, 'close');
+      const body = JSON.stringify({ belongSortid: 3 });
+      // The first request is in flight: its headers and half its body are in when closing starts.
+      socket.write(
+        `POST /lianmeng/img/imageMsgSearch?pageNum=1&pageSize=999 HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const closed = server.app.close();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Its body completes, and a second request follows on the same connection.
+      socket.write(`${body.slice(5)}GET /api/site/settings HTTP/1.1\r\nHost: t\r\n\r\n`);
+      await ended;
+      await closed;
+
+      const answers = received.split(/(?=HTTP\/1\.1 )/);
+      expect(answers).toHaveLength(2);
+      expect(answers[0]).toMatch(/^HTTP\/1\.1 200 /);
+      expect(answers[0]).toContain('"seachList"');
+      expect(answers[1]).toMatch(/^HTTP\/1\.1 503 /);
+      expect(answers[1]).toMatch(/connection: close/i);
+      expect(answers[1]).toContain(JSON.stringify({ status: 503, message: '服务器正在重启，请稍后重试' }));
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,121 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database';
+import { ICON_SVG, iconFiles } from './icons';
+import {
+  SITEMAP_URL_LIMIT,
+  type SitemapPieces,
+  sitemapIndexPieces,
+  sitemapPage,
+  sitemapXml,
+  urlsetPieces,
+} from './sitemap';
+
+/** The console and every API prefix are no place for a crawler: they hold no public page. */
+export const ROBOTS_DISALLOWED = ['/admin/', '/lianmeng/', '/api/', '/card/'];
+
+/**
+ * Crawlers must be told absolute addresses; the site answers under whatever name it is reached by (behind a
+ * proxy with TRUST_PROXY, the forwarded one).
+ */
+const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+const ICON_CACHE = 'public, max-age=86400';
+const INDEX_CACHE = 'public, max-age=3600';
+const SITEMAP_KEEP_MS = 10 * 60_000;
+
+/**
+ * A sitemap file of 50,000 addresses takes about a second to read and write at 100,000 articles: each file
+ * is kept for a while (crawlers read it rarely, and a lastmod minutes late misleads none), one rendering at a
+ * time per file however many ask at once.
+ */
+const createSitemapCache = (db: Db, limit: number, keepMs: number) => {
+  type Rendered = { pieces: SitemapPieces; files: number | null } | null;
+  const kept = new Map<number, { until: number; rendered: Promise<Rendered> }>();
+  const render = async (page: number): Promise<Rendered> => {
+    if (page > 0) {
+      // Numbered files exist only when the first answer is an index, and only as many as it lists: any
+      // other number is refused without a query (and without a cache entry of its own).
+      const first = await cached(0);
+      if (!first?.files || page > first.files) return null;
+    }
+    const answer = await sitemapPage(db.kysely, page, limit);
+    if (answer.kind === 'missing') return null;
+    if (answer.kind === 'index') return { pieces: sitemapIndexPieces(answer.files), files: answer.files };
+    return { pieces: urlsetPieces(answer.urls), files: null };
+  };
+  const cached = (page: number): Promise<Rendered> => {
+    const now = Date.now();
+    const entry = kept.get(page);
+    if (entry && entry.until > now) return entry.rendered;
+    const rendered = render(page);
+    kept.set(page, { until: now + keepMs, rendered });
+    rendered.then(
+      (value) => {
+        if (value === null && page > 0) kept.delete(page);
+      },
+      () => kept.delete(page),
+    );
+    return rendered;
+  };
+  return cached;
+};
+
+/**
+ * `/robots.txt`, `/sitemap.xml` (and its numbered parts), `/favicon.ico` and the site's icons. Registered
+ * before the apps' page fallback, so these paths never answer the portal's HTML.
+ */
+export const registerSiteFiles = (
+  app: FastifyInstance,
+  { db }: { db: Db },
+  options: { sitemapUrlLimit?: number; sitemapKeepMs?: number } = {},
+) => {
+  const sitemap = createSitemapCache(
+    db,
+    options.sitemapUrlLimit ?? SITEMAP_URL_LIMIT,
+    options.sitemapKeepMs ?? SITEMAP_KEEP_MS,
+  );
+  const sendSitemap = async (page: number, request: FastifyRequest, reply: FastifyReply) => {
+    const rendered = await sitemap(page);
+    if (!rendered) return reply.code(404).send({ status: 404, message: '没有这一页站点地图' });
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('Cache-Control', INDEX_CACHE)
+      .send(sitemapXml(rendered.pieces, originOf(request)));
+  };
+
+  app.get('/robots.txt', (request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('Cache-Control', INDEX_CACHE)
+      .send(
+        `User-agent: *\n${ROBOTS_DISALLOWED.map((path) => `Disallow: ${path}\n`).join('')}Allow: /\n\nSitemap: ${originOf(request)}/sitemap.xml\n`,
+      ),
+  );
+
+  app.get('/sitemap.xml', (request, reply) => sendSitemap(0, request, reply));
+  app.get<{ Params: { page: string } }>('/sitemap-:page(^[1-9]\\d{0,6}).xml', (request, reply) =>
+    sendSitemap(Number(request.params.page), request, reply),
+  );
+
+  app.get('/icon.svg', (_request, reply) =>
+    reply.type('image/svg+xml; charset=utf-8').header('Cache-Control', ICON_CACHE).send(ICON_SVG),
+  );
+  app.get('/favicon.ico', async (_request, reply) =>
+    reply
+      .type('image/x-icon')
+      .header('Cache-Control', ICON_CACHE)
+      .send((await iconFiles()).favicon),
+  );
+  app.get('/icon-192.png', async (_request, reply) =>
+    reply
+      .type('image/png')
+      .header('Cache-Control', ICON_CACHE)
+      .send((await iconFiles()).png192),
+  );
+  app.get('/apple-touch-icon.png', async (_request, reply) =>
+    reply
+      .type('image/png')
+      .header('Cache-Control', ICON_CACHE)
+      .send((await iconFiles()).appleTouch),
+  );
+};

@@ -1,0 +1,77 @@
+// `npm run restore -- <backup folder>`: puts a backup made by `npm run backup` back as DATA_DIR's database
+// and uploads. Refuses while any process has the database open; the database it replaces is kept beside it.
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { CARD_KEY_FILE_NAME, DATABASE_FILE_NAME, fail, POSTGRES_ADVICE, sqliteData } from './sqliteData.mjs';
+
+let data;
+try {
+  data = sqliteData();
+} catch (error) {
+  fail(error.message);
+}
+if (data.kind === 'postgres') fail(POSTGRES_ADVICE, 2);
+
+const argument = process.argv[2];
+if (!argument)
+  fail('用法：npm run restore -- <备份目录>（npm run backup 打印的目录，或 DATA_DIR/backups/ 下的目录名）');
+const folder = [path.resolve(argument), path.join(data.dataDir, 'backups', argument)].find((candidate) =>
+  fs.existsSync(path.join(candidate, 'manifest.json')),
+);
+if (!folder) fail(`不是 npm run backup 写出的备份目录（没有 manifest.json）：${argument}`);
+const backupFile = path.join(folder, DATABASE_FILE_NAME);
+if (!fs.existsSync(backupFile)) fail(`备份目录中没有数据库文件：${backupFile}`);
+
+const check = new Database(backupFile, { readonly: true, fileMustExist: true });
+const integrity = check.pragma('integrity_check', { simple: true });
+check.close();
+if (integrity !== 'ok') fail(`备份文件未通过完整性检查，未做任何改动：${integrity}`);
+
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+if (fs.existsSync(data.file)) {
+  // Leaving WAL mode needs the only connection to the file: a running server (any process) holds one, so
+  // this fails at once instead of replacing a database under it.
+  const probe = new Database(data.file, { fileMustExist: true, timeout: 0 });
+  try {
+    probe.pragma('journal_mode = DELETE');
+  } catch (error) {
+    probe.close();
+    if (error?.code === 'SQLITE_BUSY' || error?.code === 'SQLITE_LOCKED')
+      fail(`数据库正被运行中的服务器使用：请先停止所有使用 ${data.file} 的服务器进程，再恢复。未做任何改动。`);
+    throw error;
+  }
+  probe.close();
+  fs.renameSync(data.file, `${data.file}.before-restore-${stamp}`);
+}
+for (const suffix of ['-wal', '-shm']) fs.rmSync(`${data.file}${suffix}`, { force: true });
+
+fs.mkdirSync(path.dirname(data.file), { recursive: true });
+const incoming = `${data.file}.restoring-${stamp}`;
+fs.copyFileSync(backupFile, incoming);
+fs.renameSync(incoming, data.file);
+
+// Uploads are named by their content: adding the backup's files never changes one that is there already,
+// and a file that is there but no longer used is removed by the server's own sweep.
+let uploads = 0;
+const backupUploads = path.join(folder, 'uploads');
+if (fs.existsSync(backupUploads)) {
+  fs.mkdirSync(data.uploads, { recursive: true });
+  for (const name of fs.readdirSync(backupUploads)) {
+    const to = path.join(data.uploads, name);
+    if (fs.existsSync(to)) continue;
+    fs.cpSync(path.join(backupUploads, name), to, { recursive: true, preserveTimestamps: true });
+    uploads += 1;
+  }
+}
+const key = path.join(data.dataDir, CARD_KEY_FILE_NAME);
+const backupKey = path.join(folder, CARD_KEY_FILE_NAME);
+if (fs.existsSync(backupKey) && !fs.existsSync(key)) {
+  fs.copyFileSync(backupKey, key);
+  fs.chmodSync(key, 0o600);
+}
+
+console.info(`恢复完成：${data.file} ← ${folder}`);
+if (fs.existsSync(`${data.file}.before-restore-${stamp}`))
+  console.info(`  原数据库保留为 ${data.file}.before-restore-${stamp}`);
+console.info(`  补回上传文件 ${uploads} 个。现在可以启动服务器（npm start）。`);
