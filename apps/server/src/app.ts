@@ -68,7 +68,6 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
 
   registerErrorHandling(app);
   registerJsonBodyParser(app);
-  registerApiCachePolicy(app);
   await registerOperations(app, { maxEventLoopDelayMs: config.maxEventLoopDelayMs });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
@@ -92,6 +91,8 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   });
   registerXsrfCookie(app);
   await registerCompression(app);
+  // After the validators, which give the public reads their own Cache-Control.
+  registerApiCachePolicy(app);
 
   const now = deps.now ?? (() => new Date());
   const context: ServerContext = {
