@@ -3,22 +3,25 @@ import {
   type CallResult,
   type ConsoleRole,
   type HttpClient,
+  IMAGE_UPDATABLE_FIELDS,
+  type ImageInsertInput,
   type ImageMessage,
   type ImageSortId,
+  type ImageUpdateInput,
 } from '@lianmeng/core';
 import type { DataProvider, Identifier } from 'react-admin';
 import { refusal } from './serverErrors';
-
-/** The fields an editor may send; `id` travels beside them. */
-const EDITABLE = ['isOpen', 'photoAddress', 'smallPhotoAddress', 'photoTitle', 'urlAddress'] as const;
 
 const unwrap = <T>(result: CallResult<T>): T => {
   if (!result.ok) throw refusal(result.message, result.status);
   return result.data;
 };
 
-const pick = (data: Record<string, unknown>) =>
-  Object.fromEntries(EDITABLE.filter((field) => data[field] !== undefined).map((field) => [field, data[field]]));
+/** The fields an update may change that the form holds; `id` travels beside them, read-only fields stay home. */
+const pick = (data: Partial<ImageMessage>): Omit<ImageUpdateInput, 'id'> =>
+  Object.fromEntries(
+    IMAGE_UPDATABLE_FIELDS.filter((field) => data[field] !== undefined).map((field) => [field, data[field]]),
+  );
 
 export interface ImageFilter {
   isOpen?: 0 | 1;
@@ -42,8 +45,8 @@ export const createImageDataProvider = (
   const searchOne = async (id: Identifier) =>
     unwrap(await http.call(api.img.searchOne, { query: { id: String(id) } })) as ImageMessage;
 
-  const update = async (id: Identifier, data: Record<string, unknown>) => {
-    const body =
+  const update = async (id: Identifier, data: Partial<ImageMessage>) => {
+    const body: ImageUpdateInput =
       currentRole() === 'staff' ? { id: Number(id), isOpen: data.isOpen } : { ...pick(data), id: Number(id) };
     return unwrap(await http.call(api.img.update, { body })) as ImageMessage;
   };
@@ -71,15 +74,15 @@ export const createImageDataProvider = (
       return this.getList(resource, params);
     },
     async create(_resource, params) {
-      const data = params.data as Record<string, unknown>;
-      const image = unwrap(await http.call(api.img.insert, { body: { ...pick(data), belongSortid } }));
+      const body = { ...pick(params.data as Partial<ImageMessage>), belongSortid } as ImageInsertInput;
+      const image = unwrap(await http.call(api.img.insert, { body }));
       return { data: image as never };
     },
     async update(_resource, params) {
-      return { data: (await update(params.id, params.data as Record<string, unknown>)) as never };
+      return { data: (await update(params.id, params.data as Partial<ImageMessage>)) as never };
     },
     async updateMany(_resource, params) {
-      await Promise.all(params.ids.map((id) => update(id, params.data as Record<string, unknown>)));
+      await Promise.all(params.ids.map((id) => update(id, params.data as Partial<ImageMessage>)));
       return { data: params.ids };
     },
     async delete(_resource, params) {
