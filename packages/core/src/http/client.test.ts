@@ -2,7 +2,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../contract';
-import { imageFixture, imageSearchHandler, mockCall } from '../testing/handlers';
+import { assertNoRefusedRequests, imageFixture, imageSearchHandler, mockCall } from '../testing/handlers';
 import { createHttpClient, NETWORK_ERROR_MESSAGE } from './client';
 
 const seen: Request[] = [];
@@ -15,6 +15,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
   seen.length = 0;
+  assertNoRefusedRequests();
 });
 afterAll(() => server.close());
 
