@@ -16,7 +16,7 @@ import { browserCookies, readCookie } from './cookies';
 
 /** What every call resolves to: never a rejection. */
 export type CallResult<T> =
-  | { ok: true; status: 200; data: T; message?: string }
+  | { ok: true; status: 200; data: T; message?: string; headers: Readonly<Record<string, string>> }
   | { ok: false; status: number; message: string; network: boolean };
 
 export interface HttpClientOptions {
@@ -60,6 +60,16 @@ const messageOf = (body: unknown): string | undefined =>
     ? (body as Envelope).message
     : undefined;
 
+/** The response headers that carry text (a list's `Content-Range` among them), by lower-case name. */
+const textHeaders = (headers: unknown): Record<string, string> => {
+  const entries = Object.entries((headers ?? {}) as Record<string, unknown>);
+  return Object.fromEntries(
+    entries
+      .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+      .map(([k, v]) => [k.toLowerCase(), v]),
+  );
+};
+
 export const createHttpClient = (options: HttpClientOptions = {}): HttpClient => {
   const cookies = options.cookies ?? browserCookies;
   const instance = axios.create({
@@ -69,7 +79,10 @@ export const createHttpClient = (options: HttpClientOptions = {}): HttpClient =>
     // Business errors are read from the body, whatever the HTTP status.
     validateStatus: () => true,
     adapter: options.adapter,
-    xsrfCookieName: undefined,
+    // The header is set per call from the contract; axios's own cookie-to-header copy would add it to every
+    // same-origin request.
+    xsrfCookieName: '',
+    withXSRFToken: false,
   });
 
   if (options.console) {
@@ -137,7 +150,13 @@ export const createHttpClient = (options: HttpClientOptions = {}): HttpClient =>
       }
       const envelope = body as Envelope;
       if (envelope.status !== 200) return fail(envelope.status, messageOf(body) ?? '请求未成功', false);
-      return { ok: true, status: 200, data: envelope.data as never, message: envelope.message };
+      return {
+        ok: true,
+        status: 200,
+        data: envelope.data as never,
+        message: envelope.message,
+        headers: textHeaders(response.headers),
+      };
     } catch (error) {
       // A network failure becomes a value carrying its Chinese message: callers never handle a rejection.
       const message = isAxiosError(error) && error.code === 'ERR_CANCELED' ? '请求已取消' : NETWORK_ERROR_MESSAGE;

@@ -77,6 +77,46 @@ const refusalOf = async (
 export const mockCall = <Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, R extends z.ZodType>(
   definition: CallDefinition<Q, B, P, R>,
   resolver: Resolver<R>,
+) =>
+  checkedHandler(definition, async (info) => {
+    const result = await resolver(info);
+    if (result instanceof Response) return result;
+    return HttpResponse.json({ status: 200, message: '操作成功', data: definition.response.parse(result) });
+  });
+
+type ListResolver<R extends z.ZodType> = (info: {
+  request: Request;
+  params: Record<string, string | readonly string[] | undefined>;
+}) => { rows: z.input<R>; total?: number } | Response | Promise<{ rows: z.input<R>; total?: number } | Response>;
+
+/**
+ * An msw handler for a console list call: the rows in the envelope and, as the server sends it, the total in
+ * `Content-Range: <resource> <start>-<end>/<total>` (the total is the number of rows unless given).
+ */
+export const mockList = <Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, R extends z.ZodType>(
+  definition: CallDefinition<Q, B, P, R>,
+  resolver: ListResolver<R>,
+) =>
+  checkedHandler(definition, async (info) => {
+    const result = await resolver(info);
+    if (result instanceof Response) return result;
+    const rows = definition.response.parse(result.rows) as unknown[];
+    const range = new URL(info.request.url).searchParams.get('range');
+    const start = range ? ((JSON.parse(range) as number[])[0] ?? 0) : 0;
+    const end = rows.length === 0 ? start : start + rows.length - 1;
+    const resource = definition.path.split('/').pop() ?? '';
+    return HttpResponse.json(
+      { status: 200, message: '操作成功', data: rows },
+      { headers: { 'Content-Range': `${resource} ${start}-${end}/${result.total ?? rows.length}` } },
+    );
+  });
+
+const checkedHandler = (
+  definition: CallDefinition,
+  respond: (info: {
+    request: Request;
+    params: Record<string, string | readonly string[] | undefined>;
+  }) => Promise<Response>,
 ) => {
   const method = definition.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
   return http[method](mswPath(definition.path), async ({ request, params }) => {
@@ -85,10 +125,7 @@ export const mockCall = <Q extends z.ZodType, B extends z.ZodType, P extends z.Z
       refused.push(`${definition.method} ${definition.path}: ${refusal}`);
       return failure(400, refusal);
     }
-    const result = await resolver({ request, params });
-    if (result instanceof Response) return result;
-    const data = definition.response.parse(result);
-    return HttpResponse.json({ status: 200, message: '操作成功', data });
+    return respond({ request, params });
   });
 };
 
