@@ -1,4 +1,5 @@
-import { type ConsoleRole, type HttpClient, IMAGE_SORT } from '@lianmeng/core';
+import { type ConsoleRole, IMAGE_SORT } from '@lianmeng/core';
+import type { HttpClient } from '@lianmeng/core/http';
 import type { DataProvider } from 'react-admin';
 import { consoleHttp } from './http';
 import { createImageResource, type ImageResource } from './imageResources';

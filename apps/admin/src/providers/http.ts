@@ -1,10 +1,5 @@
-import {
-  createHttpClient,
-  DEFAULT_RUNTIME_CONFIG,
-  type HttpClient,
-  RUNTIME_CONFIG_ELEMENT_ID,
-  readJsonScriptElement,
-} from '@lianmeng/core';
+import { DEFAULT_RUNTIME_CONFIG, RUNTIME_CONFIG_ELEMENT_ID, readJsonScriptElement } from '@lianmeng/core';
+import { createHttpClient, type HttpClient } from '@lianmeng/core/http';
 
 /**
  * The console's client for the contract's calls, to the hosts the server wrote into the page. Every request

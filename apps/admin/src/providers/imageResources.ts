@@ -1,13 +1,13 @@
 import {
   api,
   type ConsoleRole,
-  type HttpClient,
   IMAGE_UPDATABLE_FIELDS,
   type ImageInsertInput,
   type ImageMessage,
   type ImageSortId,
   type ImageUpdateInput,
 } from '@lianmeng/core';
+import type { HttpClient } from '@lianmeng/core/http';
 import type { Identifier } from 'react-admin';
 import { type ResourceAdapter, unwrap } from './resourceAdapter';
 

@@ -1,4 +1,4 @@
-import type { CallResult } from '@lianmeng/core';
+import type { CallResult } from '@lianmeng/core/http';
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import { refusal } from './serverErrors';
 

@@ -1,4 +1,5 @@
-import { api, type CallBody, type HttpClient, SITE_SETTINGS_ID } from '@lianmeng/core';
+import { api, type CallBody, SITE_SETTINGS_ID } from '@lianmeng/core';
+import type { HttpClient } from '@lianmeng/core/http';
 import type { GetListParams, Identifier } from 'react-admin';
 import { type ResourceAdapter, unwrap } from './resourceAdapter';
 import { refusal } from './serverErrors';

@@ -1,4 +1,5 @@
-import type { CallDefinition, CallInput, CallResponse, CallResult } from '@lianmeng/core';
+import type { CallDefinition, CallResponse } from '@lianmeng/core';
+import type { CallInput, CallResult } from '@lianmeng/core/http';
 import { useEffect, useState } from 'react';
 import { http } from '../app/api';
 

@@ -1,3 +1,4 @@
+import '../zodLocale';
 import { HttpResponse, http } from 'msw';
 import type { z } from 'zod';
 import { IMAGE_SORT } from '../constants';
