@@ -17,7 +17,7 @@ export const USERS: Record<ConsoleUser['role'], ConsoleUser> = {
 };
 
 /** An msw server for one test file; a request no handler answers fails the test. */
-export const useConsoleServer = () => {
+export const consoleServerForFile = () => {
   const server = setupServer();
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => server.resetHandlers());

@@ -3,9 +3,9 @@ import { mockCall, mockList } from '@lianmeng/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { openConsoleAs, useConsoleServer } from '../../testing/consoleScreen';
+import { consoleServerForFile, openConsoleAs } from '../../testing/consoleScreen';
 
-const server = useConsoleServer();
+const server = consoleServerForFile();
 
 const account = (overrides: Partial<Account>): Account => ({
   id: 2,

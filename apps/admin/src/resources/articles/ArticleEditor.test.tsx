@@ -3,9 +3,9 @@ import { mockCall, mockList } from '@lianmeng/core/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openConsoleAs, useConsoleServer } from '../../testing/consoleScreen';
+import { consoleServerForFile, openConsoleAs } from '../../testing/consoleScreen';
 
-const server = useConsoleServer();
+const server = consoleServerForFile();
 
 /**
  * jsdom has no editing engine: this stands in for the browser's `execCommand`, changing the editable area
@@ -43,9 +43,14 @@ const openEditor = () => {
     'editor',
     '/articles/create',
     mockCall(api.consoleApi.articleCreate, async ({ request }) => {
-      const body = (await request.json()) as ConsoleArticle;
-      created.push(body);
+      // What the form sent: the create call fills in what it left out.
+      const body = (await request.json()) as Partial<ConsoleArticle>;
+      created.push(body as ConsoleArticle);
       return {
+        typeId: 1,
+        title: '',
+        body: '',
+        publishTime: '2026-11-01T08:00:00.000Z',
         summary: '',
         source: '',
         author: '',

@@ -2,9 +2,9 @@ import { type AuditEntry, api } from '@lianmeng/core';
 import { mockList } from '@lianmeng/core/testing';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { openConsoleAs, useConsoleServer } from '../../testing/consoleScreen';
+import { consoleServerForFile, openConsoleAs } from '../../testing/consoleScreen';
 
-const server = useConsoleServer();
+const server = consoleServerForFile();
 
 const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
   id: 1,

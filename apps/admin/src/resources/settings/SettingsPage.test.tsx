@@ -3,9 +3,9 @@ import { failure, mockCall } from '@lianmeng/core/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { openConsoleAs, useConsoleServer } from '../../testing/consoleScreen';
+import { consoleServerForFile, openConsoleAs } from '../../testing/consoleScreen';
 
-const server = useConsoleServer();
+const server = consoleServerForFile();
 
 const SETTINGS: SiteSettings = {
   hotline: '010-00000000',
