@@ -20,7 +20,7 @@ export type CallResult<T> =
   | { ok: false; status: number; message: string; network: boolean };
 
 export interface HttpClientOptions {
-  /** The hosts of the spec: '' means the server that served the page. */
+  /** The hosts calls go to: '' means the server that served the page. */
   hosts?: Partial<Record<CallHost, string>>;
   /** The portal cleans parameters (drops empty values, strips whitespace); the console sends what editors typed. */
   cleanParameters?: boolean;
