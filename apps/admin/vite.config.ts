@@ -1,8 +1,6 @@
-// A relative import: the config loader bundles it (a package import would reach Node as raw TypeScript).
-
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { browserContract } from '../../packages/core/vite/contractPlugin';
+import { browserContract } from '../../packages/core/vite/contractPlugin.mjs';
 
 export default defineConfig({
   // The client build gets the contract as plain call descriptors: no schema library in the browser.

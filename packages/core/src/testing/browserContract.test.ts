@@ -2,19 +2,19 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserContractModule } from '../../vite/contractPlugin';
+import { browserContractModule, schemaFreeModules } from '../../vite/contractPlugin.mjs';
 import * as contract from '../contract';
-import type { CallDefinition } from '../contract/call';
 
-const CONTRACT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../contract');
+/** What the browser needs of a call, named here so the plugin cannot drop one unnoticed. */
 const DESCRIBED = ['method', 'path', 'host', 'access', 'xsrf', 'bodyKind', 'summary'] as const;
+const CONTRACT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../contract');
 
 /** The generated module, written beside the real one (its relative imports resolve the same) and loaded. */
 let browser: Record<string, unknown>;
 let file: string;
 beforeAll(async () => {
   file = path.join(CONTRACT_DIR, `.browser-${process.pid}-${Date.now()}.ts`);
-  await fs.writeFile(file, browserContractModule());
+  await fs.writeFile(file, await browserContractModule());
   browser = (await import(/* @vite-ignore */ file)) as Record<string, unknown>;
 });
 afterAll(() => fs.rm(file, { force: true }));
@@ -30,13 +30,15 @@ describe('the contract as the browser build gets it', () => {
     const shipped = calls(browser.api as Record<string, Record<string, unknown>>);
     expect(shipped.map(([name]) => name)).toEqual(real.map(([name]) => name));
     for (const [name, definition] of real) {
-      const descriptor = Object.fromEntries(DESCRIBED.map((field) => [field, (definition as CallDefinition)[field]]));
+      const descriptor = Object.fromEntries(
+        DESCRIBED.map((field) => [field, (definition as unknown as Record<string, unknown>)[field]]),
+      );
       expect([name, shipped.find(([other]) => other === name)?.[1]]).toEqual([name, descriptor]);
     }
   });
 
   it('carries no schema: no zod import and no schema object', async () => {
-    const text = browserContractModule();
+    const text = await browserContractModule();
     expect(text).not.toMatch(/zod/);
     const hasSchema = (value: unknown): boolean =>
       typeof value === 'object' && value !== null && ('_zod' in value || Object.values(value).some(hasSchema));
@@ -59,8 +61,10 @@ describe('the contract as the browser build gets it', () => {
   });
 
   it('re-exports only modules that load no schema library at run time', async () => {
-    for (const module of ['call.ts', '../addresses.ts']) {
-      const source = await fs.readFile(path.join(CONTRACT_DIR, module), 'utf8');
+    const modules = schemaFreeModules();
+    expect(modules.length).toBeGreaterThan(0);
+    for (const module of modules) {
+      const source = await fs.readFile(module, 'utf8');
       expect([module, source.match(/^import (?!type )[^;]*from 'zod'/m)]).toEqual([module, null]);
     }
   });
