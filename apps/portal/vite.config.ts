@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { browserContract } from '../../packages/core/vite/contractPlugin.mjs';
 
 export default defineConfig({
-  plugins: [react()],
+  // The client build gets the contract as plain call descriptors: no schema library in the browser.
+  plugins: [react(), browserContract()],
   base: '/',
   build: { outDir: 'dist', emptyOutDir: true },
   server: {

@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, SKIP_REASON } from '../harness/browser';
-import { E2E_PASSWORD, type RunningSite, startSite } from '../harness/site';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, SKIP_REASON } from '../harness/browser';
+import { E2E_PASSWORD, type RunningSite } from '../harness/site';
+import { useSiteAndBrowser } from '../harness/suite';
 
 const PARTNER = 'https://partner.example.cn';
 const SESSION_KEYS = ['ucUserInfo', 'token', 'cardNoOfData', 'cardNo', 'operator', 'institution', 'isLogin'];
@@ -35,21 +36,11 @@ const storedKeys = (page: Page) =>
   page.evaluate((keys) => keys.filter((key) => window.localStorage.getItem(key) !== null), SESSION_KEYS);
 
 describe.skipIf(SKIP_REASON)('accounts: log-in, guard, single sign-on and log-out in Chromium', () => {
-  let site: RunningSite;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    site = await startSite({ SSO_RETURN_ORIGINS: PARTNER });
-    browser = await launchBrowser();
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
+  const env = useSiteAndBrowser({ SSO_RETURN_ORIGINS: PARTNER });
 
   it('card log-in lands on /creditBank/info with the records', async () => {
-    const { page, errors } = await openPage(browser);
-    await page.goto(`${site.url}/creditBank/login`);
+    const { page, errors } = await openPage(env.browser);
+    await page.goto(`${env.site.url}/creditBank/login`);
     await cardLogIn(page);
     await page.waitForURL(/\/creditBank\/info$/);
     await page.getByText(/共 2\d 条/).waitFor();
@@ -59,14 +50,16 @@ describe.skipIf(SKIP_REASON)('accounts: log-in, guard, single sign-on and log-ou
   });
 
   it('phone log-in with the code from the outbox, choosing the second of two cards', async () => {
-    const { page } = await openPage(browser);
-    await page.goto(`${site.url}/login`);
+    const { page } = await openPage(env.browser);
+    await page.goto(`${env.site.url}/login`);
     await page.getByRole('tab', { name: '手机号登录' }).click();
     await page.getByLabel('手机号', { exact: true }).fill(PHONE);
     await page.getByTestId('send-code').click();
-    await expect(page.getByTestId('send-code').textContent()).resolves.toBeDefined();
     await page.getByText(/秒后重新获取/).waitFor();
-    const code = await codeFromOutbox(site, PHONE);
+    // The button itself counts down and cannot send again meanwhile.
+    expect(await page.getByTestId('send-code').textContent()).toMatch(/\d+\s*秒后重新获取/);
+    expect(await page.getByTestId('send-code').isDisabled()).toBe(true);
+    const code = await codeFromOutbox(env.site, PHONE);
     expect(code).toMatch(/^\d{6}$/);
     await page.getByLabel('验证码', { exact: true }).fill(code);
     await page.getByLabel('验证码', { exact: true }).press('Enter');
@@ -83,8 +76,8 @@ describe.skipIf(SKIP_REASON)('accounts: log-in, guard, single sign-on and log-ou
   });
 
   it('the guard sends a logged-out visitor to /creditBank/login and the log-in returns to where they were going', async () => {
-    const { page, errors } = await openPage(browser);
-    await page.goto(`${site.url}/center`);
+    const { page, errors } = await openPage(env.browser);
+    await page.goto(`${env.site.url}/center`);
     await page.waitForURL(/\/creditBank\/login$/);
     expect(await page.evaluate(() => window.localStorage.getItem('redirectUrl'))).toBe('/center');
     await cardLogIn(page);
@@ -95,11 +88,11 @@ describe.skipIf(SKIP_REASON)('accounts: log-in, guard, single sign-on and log-ou
   });
 
   it('an allowed ssoReturn receives the token, card number and source', async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(env.browser);
     await page.route(`${PARTNER}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<p>合作站点</p>' }));
     const back = encodeURIComponent(`${PARTNER}/sso/back`);
     const source = encodeURIComponent(`${PARTNER}/page`);
-    await page.goto(`${site.url}/login?ssoReturn=${back}&source=${source}`);
+    await page.goto(`${env.site.url}/login?ssoReturn=${back}&source=${source}`);
     await cardLogIn(page);
     await page.waitForURL((url) => url.origin === PARTNER);
     const landed = new URL(page.url());
@@ -108,7 +101,7 @@ describe.skipIf(SKIP_REASON)('accounts: log-in, guard, single sign-on and log-ou
     expect(landed.searchParams.get('source')).toBe(`${PARTNER}/page`);
     const token = landed.searchParams.get('token') ?? '';
     // The partner asks who the token belongs to.
-    const who = await fetch(`${site.url}/card/ssoGetUser`, {
+    const who = await fetch(`${env.site.url}/card/ssoGetUser`, {
       method: 'POST',
       headers: { authorization: token, 'content-type': 'application/x-www-form-urlencoded' },
       body: '',
@@ -117,21 +110,21 @@ describe.skipIf(SKIP_REASON)('accounts: log-in, guard, single sign-on and log-ou
   });
 
   it('a refused ssoReturn is ignored: the log-in lands on /creditBank/info', async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(env.browser);
     let evilVisited = false;
     await page.route('https://evil.example.com/**', (route) => {
       evilVisited = true;
       return route.fulfill({ body: 'evil' });
     });
-    await page.goto(`${site.url}/login?ssoReturn=${encodeURIComponent('https://evil.example.com/steal')}`);
+    await page.goto(`${env.site.url}/login?ssoReturn=${encodeURIComponent('https://evil.example.com/steal')}`);
     await cardLogIn(page);
     await page.waitForURL(/\/creditBank\/info$/);
     expect(evilVisited).toBe(false);
   });
 
   it('after log-out all seven keys are gone and the old token is refused by ssoGetUser', async () => {
-    const { page } = await openPage(browser);
-    await page.goto(`${site.url}/creditBank/login?backUrl=%2Fcenter`);
+    const { page } = await openPage(env.browser);
+    await page.goto(`${env.site.url}/creditBank/login?backUrl=%2Fcenter`);
     await cardLogIn(page);
     await page.waitForURL(/\/center$/);
     const token = await page.evaluate(() => window.localStorage.getItem('token'));
@@ -139,7 +132,7 @@ describe.skipIf(SKIP_REASON)('accounts: log-in, guard, single sign-on and log-ou
     await page.getByTestId('center-logout').click();
     await page.waitForURL(/\/index$/);
     expect(await storedKeys(page)).toEqual([]);
-    const who = await fetch(`${site.url}/card/ssoGetUser`, {
+    const who = await fetch(`${env.site.url}/card/ssoGetUser`, {
       method: 'POST',
       headers: { authorization: token ?? '', 'content-type': 'application/x-www-form-urlencoded' },
       body: '',
@@ -150,25 +143,15 @@ describe.skipIf(SKIP_REASON)('accounts: log-in, guard, single sign-on and log-ou
 });
 
 describe.skipIf(SKIP_REASON)('accounts: a password reset by SMS code in Chromium', () => {
-  let site: RunningSite;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
+  const env = useSiteAndBrowser();
 
   it('resets the password with the code from the outbox; the new password logs in', async () => {
-    const { page } = await openPage(browser);
-    await page.goto(`${site.url}/creditBank/login`);
+    const { page } = await openPage(env.browser);
+    await page.goto(`${env.site.url}/creditBank/login`);
     await page.getByRole('button', { name: '忘记密码' }).click();
     await page.getByLabel('手机号', { exact: true }).fill(PHONE);
     await page.getByTestId('send-code').click();
-    const code = await codeFromOutbox(site, PHONE);
+    const code = await codeFromOutbox(env.site, PHONE);
     await page.getByLabel('验证码', { exact: true }).fill(code);
     await page.getByLabel('卡号', { exact: true }).fill('10000002');
     await page.getByLabel('新密码', { exact: true }).fill('Reset-pass-2026');

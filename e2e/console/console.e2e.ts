@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, SKIP_REASON } from '../harness/browser';
-import { E2E_PASSWORD, type RunningSite, startSite } from '../harness/site';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, SKIP_REASON } from '../harness/browser';
+import { E2E_PASSWORD } from '../harness/site';
+import { useSiteAndBrowser } from '../harness/suite';
 
 type Role = 'admin' | 'editor' | 'staff';
 
@@ -35,22 +36,12 @@ const solidPng = (width: number, height: number) => {
 };
 
 describe.skipIf(SKIP_REASON)('console: the built console in Chromium', () => {
-  let site: RunningSite;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
+  const env = useSiteAndBrowser();
 
   /** Signs in through the Chinese sign-in page, then opens `path` (a deep link under /admin/). */
   const signIn = async (role: Role, path: string): Promise<Page> => {
-    const { page } = await openPage(browser);
-    await page.goto(`${site.url}/admin${path}`);
+    const { page } = await openPage(env.browser);
+    await page.goto(`${env.site.url}/admin${path}`);
     await page.getByLabel('用户名').fill(role);
     await page.getByLabel('密码').fill(E2E_PASSWORD);
     await page.getByRole('button', { name: '登录' }).click();
@@ -62,7 +53,7 @@ describe.skipIf(SKIP_REASON)('console: the built console in Chromium', () => {
   };
 
   const publicPartners = async () => {
-    const response = await fetch(`${site.url}/lianmeng/img/imageMsgSearch?pageNum=1&pageSize=999`, {
+    const response = await fetch(`${env.site.url}/lianmeng/img/imageMsgSearch?pageNum=1&pageSize=999`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ belongSortid: 3 }),
@@ -103,7 +94,7 @@ describe.skipIf(SKIP_REASON)('console: the built console in Chromium', () => {
 
     const cookies = await page.context().cookies();
     const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-    const response = await page.request.get(`${site.url}/lianmeng/img/imageMsgDel?id=${partner?.id}`, {
+    const response = await page.request.get(`${env.site.url}/lianmeng/img/imageMsgDel?id=${partner?.id}`, {
       headers: { 'X-XSRF-TOKEN': xsrf, 'X-Lianmeng-Console': '1' },
     });
     expect(response.status()).toBe(403);
@@ -133,12 +124,12 @@ describe.skipIf(SKIP_REASON)('console: the built console in Chromium', () => {
     await hotline.fill('400-800-2026');
     await page.getByRole('button', { name: /保存/ }).click();
     await page.getByText('已更新').waitFor();
-    const settings = await (await fetch(`${site.url}/api/site/settings`)).json();
+    const settings = await (await fetch(`${env.site.url}/api/site/settings`)).json();
     expect(settings.data.hotline).toBe('400-800-2026');
     await page.context().close();
   });
 
-  const uploadedFiles = async () => (await fs.readdir(path.join(site.dataDir, 'uploads')).catch(() => [])).sort();
+  const uploadedFiles = async () => (await fs.readdir(path.join(env.site.dataDir, 'uploads')).catch(() => [])).sort();
 
   it('lets an editor upload a banner image and save it open: it becomes the banner the portal shows', async () => {
     const page = await signIn('editor', '/banners/create');
@@ -158,7 +149,7 @@ describe.skipIf(SKIP_REASON)('console: the built console in Chromium', () => {
     await page.getByRole('button', { name: /保存/ }).click();
     await page.waitForURL(/\/admin\/banners$/);
     await page.getByText('前台展示中').waitFor();
-    const response = await fetch(`${site.url}/lianmeng/img/imageMsgSearch?pageNum=1&pageSize=999`, {
+    const response = await fetch(`${env.site.url}/lianmeng/img/imageMsgSearch?pageNum=1&pageSize=999`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ belongSortid: 2, isOpen: 1 }),
@@ -166,7 +157,7 @@ describe.skipIf(SKIP_REASON)('console: the built console in Chromium', () => {
     const [shown] = (await response.json()).data.seachList as { photoTitle: string; photoAddress: string }[];
     expect(shown?.photoTitle).toBe('二〇二六年全国机器人运动大会');
     expect(shown?.photoAddress).toBe(uploaded);
-    const image = await fetch(`${site.url}${shown?.photoAddress}`);
+    const image = await fetch(`${env.site.url}${shown?.photoAddress}`);
     expect(image.status).toBe(200);
     await page.context().close();
   }, 120_000);
@@ -191,7 +182,7 @@ describe.skipIf(SKIP_REASON)('console: the built console in Chromium', () => {
     await table.getByText('站点设置').first().waitFor();
     const text = await table.textContent();
     for (const action of ['开关', '清空分类', '站点设置', '登录', '上传', '新增']) expect(text).toContain(action);
-    await page.goto(`${site.url}/admin/audit?filter=${encodeURIComponent(JSON.stringify({ action: 'toggle' }))}`);
+    await page.goto(`${env.site.url}/admin/audit?filter=${encodeURIComponent(JSON.stringify({ action: 'toggle' }))}`);
     await page.getByText('staff').first().waitFor();
     const filtered = await page.locator('table tbody tr').allTextContents();
     expect(filtered.length).toBeGreaterThan(0);

@@ -1,8 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, SKIP_REASON } from '../harness/browser';
+import { describe, expect, it } from 'vitest';
+import { openPage, SKIP_REASON } from '../harness/browser';
 import { consoleCall, signIn } from '../harness/consoleApi';
-import { type RunningSite, startSite } from '../harness/site';
+import { useSiteAndBrowser } from '../harness/suite';
 
 interface Image {
   id: number;
@@ -13,27 +12,17 @@ interface Image {
 
 /** What the console does, seen where the public sees it: the portal in Chromium. */
 describe.skipIf(SKIP_REASON)('console changes reach the portal', () => {
-  let site: RunningSite;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
+  const env = useSiteAndBrowser();
 
   it('a banner an editor saves open becomes the portal’s banner ad, and it opens to 405px', async () => {
-    const editor = await signIn(site, 'editor');
-    const inserted = await consoleCall<Image>(site, editor, '/lianmeng/img/imageMsgInsert', {
+    const editor = await signIn(env.site, 'editor');
+    const inserted = await consoleCall<Image>(env.site, editor, '/lianmeng/img/imageMsgInsert', {
       body: { belongSortid: 2, isOpen: 1, photoAddress: '/uploads/demo-banner-2.png', photoTitle: '编辑刚发布的横幅' },
     });
     expect(inserted.body.status).toBe(200);
 
-    const { page, errors } = await openPage(browser);
-    await page.goto(`${site.url}/index`);
+    const { page, errors } = await openPage(env.browser);
+    await page.goto(`${env.site.url}/index`);
     const banner = page.getByTestId('banner-ad');
     await banner.getByRole('img', { name: '编辑刚发布的横幅' }).waitFor();
     await page.waitForFunction(
@@ -45,9 +34,9 @@ describe.skipIf(SKIP_REASON)('console changes reach the portal', () => {
   });
 
   it('a partner staff turn off leaves the portal’s strip', async () => {
-    const staff = await signIn(site, 'staff');
+    const staff = await signIn(env.site, 'staff');
     const partners = await consoleCall<{ seachList: Image[] }>(
-      site,
+      env.site,
       staff,
       '/lianmeng/img/imageMsgSearch?pageNum=1&pageSize=999',
       {
@@ -57,12 +46,12 @@ describe.skipIf(SKIP_REASON)('console changes reach the portal', () => {
     const target = partners.body.data.seachList[0];
     if (!target) throw new Error('the demo data has no open partner');
 
-    const { page } = await openPage(browser);
-    await page.goto(`${site.url}/index`);
+    const { page } = await openPage(env.browser);
+    await page.goto(`${env.site.url}/index`);
     const strip = page.getByTestId('partner-strip');
     await strip.getByRole('img', { name: target.photoTitle }).first().waitFor();
 
-    const toggled = await consoleCall<Image>(site, staff, '/lianmeng/img/imageMsgUpdate', {
+    const toggled = await consoleCall<Image>(env.site, staff, '/lianmeng/img/imageMsgUpdate', {
       body: { id: target.id, isOpen: 0 },
     });
     expect(toggled.body.data.isOpen).toBe(0);
@@ -72,21 +61,21 @@ describe.skipIf(SKIP_REASON)('console changes reach the portal', () => {
   });
 
   it('a hotline an administrator changes shows in the portal’s header', async () => {
-    const admin = await signIn(site, 'admin');
-    const current = await consoleCall<Record<string, string>>(site, admin, '/lianmeng/api/settings/site');
-    const saved = await consoleCall(site, admin, '/lianmeng/api/settings/site', {
+    const admin = await signIn(env.site, 'admin');
+    const current = await consoleCall<Record<string, string>>(env.site, admin, '/lianmeng/api/settings/site');
+    const saved = await consoleCall(env.site, admin, '/lianmeng/api/settings/site', {
       method: 'PUT',
       body: { ...current.body.data, hotline: '400-810-2026' },
     });
     expect(saved.body.status, JSON.stringify(saved.body)).toBe(200);
-    const { page } = await openPage(browser);
-    await page.goto(`${site.url}/index`);
+    const { page } = await openPage(env.browser);
+    await page.goto(`${env.site.url}/index`);
     await page.getByTestId('hotline').getByText('400-810-2026').waitFor();
   });
 
   it('a wrong card password shows the 提示信息 modal and keeps the visitor on the form', async () => {
-    const { page } = await openPage(browser);
-    await page.goto(`${site.url}/creditBank/login`);
+    const { page } = await openPage(env.browser);
+    await page.goto(`${env.site.url}/creditBank/login`);
     await page.getByLabel('卡号', { exact: true }).fill('10000001');
     await page.getByLabel('密码', { exact: true }).fill('Wrong-password-1');
     await page.getByLabel('密码', { exact: true }).press('Enter');

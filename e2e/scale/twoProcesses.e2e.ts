@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleCall, signIn } from '../harness/consoleApi';
 import { createScratchDatabase, postgresSkipReason, type ScratchDatabase } from '../harness/postgres';
-import { type RunningSite, startSite } from '../harness/site';
+import type { RunningSite } from '../harness/site';
+import { useTwoSites } from '../harness/suite';
 
 interface Image {
   id: number;
@@ -23,20 +24,17 @@ const POSTGRES_SKIP = await postgresSkipReason();
 
 describe.skipIf(POSTGRES_SKIP)('two server processes on one PostgreSQL database behave as one', () => {
   let database: ScratchDatabase;
-  let a: RunningSite;
-  let b: RunningSite;
-
   beforeAll(async () => {
     database = await createScratchDatabase();
-    // Started at the same moment on an empty database: both migrate and both try to seed.
-    [a, b] = await Promise.all([startSite({ DATABASE_URL: database.url }), startSite({ DATABASE_URL: database.url })]);
   });
   afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
     await database?.drop();
   });
+  // Started at the same moment on an empty database: both migrate and both try to seed.
+  const two = useTwoSites(() => ({ DATABASE_URL: database.url }), { concurrently: true });
 
   it('both answer on PostgreSQL, with the schema migrated once and the demo data seeded once', async () => {
+    const [a, b] = two.sites;
     for (const site of [a, b]) {
       const health = await (await fetch(`${site.url}/healthz`)).json();
       expect(health.data).toEqual({ database: 'ok', dialect: 'postgres' });
@@ -53,6 +51,7 @@ describe.skipIf(POSTGRES_SKIP)('two server processes on one PostgreSQL database 
   });
 
   it('accepts on one process a console session made on the other, and ends it everywhere at sign-out', async () => {
+    const [a, b] = two.sites;
     const session = await signIn(a, 'editor');
     const onB = await consoleCall<{ username: string }>(b, session, '/lianmeng/auth/me');
     expect(onB.status).toBe(200);
@@ -63,6 +62,7 @@ describe.skipIf(POSTGRES_SKIP)('two server processes on one PostgreSQL database 
   });
 
   it("shows in one process's public search what was written through the other", async () => {
+    const [a, b] = two.sites;
     const session = await signIn(a, 'editor');
     const title = `双进程写入 ${Date.now()}`;
     const inserted = await consoleCall<Image>(a, session, '/lianmeng/img/imageMsgInsert', {
@@ -76,24 +76,19 @@ describe.skipIf(POSTGRES_SKIP)('two server processes on one PostgreSQL database 
 });
 
 describe('two server processes on one SQLite file', () => {
-  let a: RunningSite;
-  let b: RunningSite;
   let shared: string;
-
   beforeAll(async () => {
     shared = await fs.mkdtemp(path.join(os.tmpdir(), 'lianmeng-shared-sqlite-'));
-    const url = `sqlite:${path.join(shared, 'lianmeng.sqlite')}`;
-    a = await startSite({ DATABASE_URL: url });
-    b = await startSite({ DATABASE_URL: url });
   });
   afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
     await fs.rm(shared, { recursive: true, force: true });
   });
+  const two = useTwoSites(() => ({ DATABASE_URL: `sqlite:${path.join(shared, 'lianmeng.sqlite')}` }));
 
   // Each toggle reads the row, then writes it, in a transaction that takes the write lock first; the other
   // process waits (busy_timeout) instead of failing. The deterministic form of this is in dialectTraps.test.ts.
   it('takes twenty concurrent read-then-write toggles split over both processes without one failing', async () => {
+    const [a, b] = two.sites;
     const sessions = { a: await signIn(a, 'staff'), b: await signIn(b, 'staff') };
     const partners = await consoleCall<SearchResult>(
       a,

@@ -1,39 +1,28 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, SKIP_REASON } from '../harness/browser';
-import { type RunningSite, startSite } from '../harness/site';
+import { describe, expect, it } from 'vitest';
+import { openPage, SKIP_REASON } from '../harness/browser';
+import { useSiteAndBrowser } from '../harness/suite';
 
 describe.skipIf(SKIP_REASON)('smoke: the built site in Chromium', () => {
-  let site: RunningSite;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
+  const env = useSiteAndBrowser();
 
   it('lands on /index from the root', async () => {
-    const { page, errors } = await openPage(browser);
-    await page.goto(`${site.url}/`);
+    const { page, errors } = await openPage(env.browser);
+    await page.goto(`${env.site.url}/`);
     await page.waitForURL(/\/index$/);
     await expect(page.title()).resolves.toContain('全国学校体育联盟');
     expect(errors).toEqual([]);
   });
 
   it('lands on /index from an unknown path', async () => {
-    const { page, errors } = await openPage(browser);
-    await page.goto(`${site.url}/no/such/page`);
+    const { page, errors } = await openPage(env.browser);
+    await page.goto(`${env.site.url}/no/such/page`);
     await page.waitForURL(/\/index$/);
     expect(errors).toEqual([]);
   });
 
   it('loads the console', async () => {
-    const { page, errors } = await openPage(browser);
-    const response = await page.goto(`${site.url}/admin/`);
+    const { page, errors } = await openPage(env.browser);
+    const response = await page.goto(`${env.site.url}/admin/`);
     expect(response?.status()).toBe(200);
     await page
       .getByRole('heading', { name: /管理台/ })
@@ -44,7 +33,7 @@ describe.skipIf(SKIP_REASON)('smoke: the built site in Chromium', () => {
   });
 
   it('answers the layout banner call with the open banner', async () => {
-    const response = await fetch(`${site.url}/lianmeng/img/imageMsgSearch?pageNum=1&pageSize=999`, {
+    const response = await fetch(`${env.site.url}/lianmeng/img/imageMsgSearch?pageNum=1&pageSize=999`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ belongSortid: 2, isOpen: 1 }),

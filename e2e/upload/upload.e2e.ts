@@ -1,7 +1,8 @@
 import { UPLOAD_LIMITS } from '@lianmeng/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { consoleHeaders, signIn } from '../harness/consoleApi';
-import { type RunningSite, startSite } from '../harness/site';
+import type { RunningSite } from '../harness/site';
+import { useSite } from '../harness/suite';
 
 // A 1×1 transparent PNG.
 const TINY_PNG = Buffer.from(
@@ -18,19 +19,17 @@ const uploadOverHttp = async (site: RunningSite, session: string, content: Buffe
 };
 
 describe('uploads over real HTTP', () => {
-  let site: RunningSite;
+  const env = useSite();
   let editor: string;
 
   beforeAll(async () => {
-    site = await startSite();
-    editor = await signIn(site, 'editor');
+    editor = await signIn(env.site, 'editor');
   });
-  afterAll(() => site?.stop());
 
   it('stores an image and serves it with its content type and a long cache', async () => {
-    const { status, body } = await uploadOverHttp(site, editor, TINY_PNG, 'pixel.png');
+    const { status, body } = await uploadOverHttp(env.site, editor, TINY_PNG, 'pixel.png');
     expect(status).toBe(200);
-    const image = await fetch(`${site.url}${body.data.photoAddress}`);
+    const image = await fetch(`${env.site.url}${body.data.photoAddress}`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(image.headers.get('cache-control')).toContain('max-age=31536000');
@@ -38,7 +37,7 @@ describe('uploads over real HTTP', () => {
 
   it('answers a file over the size limit with 413 and a Chinese message, not a broken connection', async () => {
     const tooBig = Buffer.concat([TINY_PNG, Buffer.alloc(UPLOAD_LIMITS.maxBytes + 1024 * 1024)]);
-    const { status, body } = await uploadOverHttp(site, editor, tooBig, 'big.png');
+    const { status, body } = await uploadOverHttp(env.site, editor, tooBig, 'big.png');
     expect(status).toBe(413);
     expect(body).toEqual({ status: 413, message: expect.stringMatching(/不能超过 10 MB/) });
   });

@@ -1,4 +1,5 @@
-import { api, CONSOLE_BASE_PATH, type HttpClient } from '@lianmeng/core';
+import { api, CONSOLE_BASE_PATH } from '@lianmeng/core';
+import type { HttpClient } from '@lianmeng/core/http';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { consoleHttp } from './providers/http';
 import { SignInPage } from './signIn/SignInPage';

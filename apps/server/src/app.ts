@@ -1,3 +1,5 @@
+// Zod's own messages in Chinese before any request is parsed.
+import '@lianmeng/core/zod-locale';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';

@@ -1,12 +1,6 @@
-import { z } from 'zod';
-
-// Every refusal a user can read is Chinese, including zod's own type messages.
-z.config(z.locales.zhCN());
-
+// What every side shares and the server may load: no http client, no browser session, no menu.
+// The apps take those from the subpaths (`@lianmeng/core/http`, `/session`, `/menu`, `/crypto`).
 export * from './constants';
 export * from './content';
 export * from './contract';
-export * from './http';
-export * from './menu';
 export * from './runtimeConfig';
-export * from './session';

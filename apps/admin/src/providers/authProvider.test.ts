@@ -73,6 +73,10 @@ describe('what each role may do in the console', () => {
     ['staff', 'articles', 'list', true],
     ['staff', 'articles', 'toggle', false],
     ['staff', 'accounts', 'list', false],
+    ['admin', 'settings', 'edit', true],
+    ['admin', 'accounts', 'delete', false],
+    ['admin', 'audit', 'edit', false],
+    ['editor', 'articles', 'delete', true],
     [undefined, 'banners', 'list', false],
   ] as const)('%s on %s / %s: %s', (role, resource, action, allowed) => {
     expect(canRoleAccess(role, resource, action)).toBe(allowed);

@@ -1,4 +1,5 @@
-import { api, CONSOLE_ROLE_NAMES, type ConsoleRole, type ConsoleUser, type HttpClient } from '@lianmeng/core';
+import { api, CONSOLE_ROLE_NAMES, type ConsoleRole, type ConsoleUser } from '@lianmeng/core';
+import type { HttpClient } from '@lianmeng/core/http';
 import { type AuthProvider, HttpError } from 'react-admin';
 import { consoleHttp } from './http';
 import { canRoleAccess } from './permissions';

@@ -1,6 +1,5 @@
 import { api, HEADERS, IMAGE_SORT, type ImageMessage } from '@lianmeng/core';
-import { failure, imageFixture, mockCall } from '@lianmeng/core/testing';
-import { HttpResponse, http } from 'msw';
+import { failure, imageFixture, mockCall, mockList } from '@lianmeng/core/testing';
 import { setupServer } from 'msw/node';
 import { HttpError } from 'react-admin';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -140,32 +139,146 @@ describe('the image resources', () => {
   });
 });
 
-describe('the REST resources', () => {
-  it('unwraps the envelope and reads the total from Content-Range, sending both console headers', async () => {
+const ARTICLE = {
+  id: 11,
+  typeId: 1,
+  title: '联盟年会',
+  summary: '',
+  body: '<p>正文</p>',
+  publishTime: '2026-11-01',
+  source: '',
+  author: '',
+  coverImage: '',
+  attachments: [],
+  published: false,
+  createTime: '2026-11-01T08:00:00.000Z',
+  updateTime: '2026-11-01T08:00:00.000Z',
+};
+const { body: _body, ...ARTICLE_ROW } = ARTICLE;
+
+describe('the console API resources', () => {
+  it('lists with the JSON sort, range and filter, reading the total from Content-Range', async () => {
     server.use(
-      http.get('*/lianmeng/api/audit', ({ request }) => {
-        seen.push({ url: request.url, headers: request.headers, body: undefined });
-        return HttpResponse.json(
-          { status: 200, message: '操作成功', data: [{ id: 3, action: 'toggle' }] },
-          { headers: { 'Content-Range': 'audit 0-0/41' } },
-        );
+      mockList(api.consoleApi.auditList, async ({ request }) => {
+        await remember(request);
+        return {
+          rows: [
+            {
+              id: 3,
+              userId: 1,
+              username: 'admin',
+              action: 'toggle',
+              targetType: 'image',
+              targetId: '4',
+              detail: '{}',
+              createTime: '2026-11-01T08:00:00.000Z',
+            },
+          ],
+          total: 41,
+        };
       }),
     );
     const result = await provider.getList('audit', {
-      pagination: { page: 1, perPage: 25 },
+      pagination: { page: 2, perPage: 25 },
       sort: { field: 'id', order: 'DESC' },
       filter: { action: 'toggle' },
     });
-    expect(result).toEqual({ data: [{ id: 3, action: 'toggle' }], total: 41 });
+    expect(result.total).toBe(41);
+    expect(result.data.map((row) => row.id)).toEqual([3]);
     const url = new URL(seen[0]?.url ?? '');
     expect(JSON.parse(url.searchParams.get('filter') ?? '')).toEqual({ action: 'toggle' });
+    expect(JSON.parse(url.searchParams.get('range') ?? '')).toEqual([25, 49]);
+    expect(JSON.parse(url.searchParams.get('sort') ?? '')).toEqual(['id', 'DESC']);
     expect(seen[0]?.headers.get(HEADERS.console)).toBe('1');
-    expect(seen[0]?.headers.get(HEADERS.xsrf)).toBe('token-from-cookie');
+    // A list changes nothing: the contract asks no anti-forgery header of it.
+    expect(seen[0]?.headers.get(HEADERS.xsrf)).toBeNull();
   });
 
-  it('turns a REST refusal into an HttpError with the Chinese message', async () => {
-    server.use(http.put('*/lianmeng/api/settings/site', () => failure(403, '您的角色没有权限执行此操作')));
-    const attempt = provider.update('settings', { id: 'site', data: { hotline: '1' }, previousData: { id: 'site' } });
+  it('refuses a list without Content-Range rather than guessing its total', async () => {
+    server.use(mockCall(api.consoleApi.accountList, () => []));
+    await expect(
+      provider.getList('accounts', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' } }),
+    ).rejects.toMatchObject({ message: expect.stringContaining('Content-Range') });
+  });
+
+  it('fetches many articles in one request filtered by id', async () => {
+    server.use(
+      mockList(api.consoleApi.articleList, async ({ request }) => {
+        await remember(request);
+        return { rows: [ARTICLE_ROW, { ...ARTICLE_ROW, id: 12 }] };
+      }),
+    );
+    const result = await provider.getMany('articles', { ids: [11, 12] });
+    expect(result.data.map((row) => row.id)).toEqual([11, 12]);
+    expect(seen).toHaveLength(1);
+    expect(JSON.parse(new URL(seen[0]?.url ?? '').searchParams.get('filter') ?? '')).toEqual({ id: [11, 12] });
+  });
+
+  it('creates, updates and deletes an article with the anti-forgery header, sending the form as the body', async () => {
+    server.use(
+      mockCall(api.consoleApi.articleCreate, async ({ request }) => {
+        await remember(request);
+        return ARTICLE;
+      }),
+      mockCall(api.consoleApi.articleUpdate, async ({ request }) => {
+        await remember(request);
+        return { ...ARTICLE, title: '改后的标题' };
+      }),
+      mockCall(api.consoleApi.articleDelete, async ({ request }) => {
+        await remember(request);
+        return { id: 11 };
+      }),
+    );
+    const created = await provider.create('articles', {
+      data: { typeId: 1, title: '联盟年会', publishTime: '2026-11-01', body: '<p>正文</p>' },
+    });
+    expect(created.data.id).toBe(11);
+    const updated = await provider.update('articles', {
+      id: 11,
+      data: { ...ARTICLE, title: '改后的标题' },
+      previousData: ARTICLE,
+    });
+    expect(updated.data.title).toBe('改后的标题');
+    expect((await provider.delete('articles', { id: 11, previousData: ARTICLE })).data).toEqual(ARTICLE);
+    expect(seen.map((request) => new URL(request.url).pathname)).toEqual([
+      '/lianmeng/api/articles',
+      '/lianmeng/api/articles/11',
+      '/lianmeng/api/articles/11',
+    ]);
+    expect(seen[0]?.body).toEqual({ typeId: 1, title: '联盟年会', publishTime: '2026-11-01', body: '<p>正文</p>' });
+    expect(seen.every((request) => request.headers.get(HEADERS.xsrf) === 'token-from-cookie')).toBe(true);
+  });
+
+  it('turns a refusal into an HttpError with the Chinese message and status', async () => {
+    server.use(mockCall(api.consoleApi.settingsUpdate, () => failure(403, '您的角色没有权限执行此操作')));
+    const attempt = provider.update('settings', {
+      id: 'site',
+      data: {
+        hotline: '400-000-0000',
+        copyright: '版权',
+        icpNumber: '',
+        icpLink: '',
+        publicSecurityNumber: '',
+        publicSecurityLink: '',
+        sponsor: '主办',
+      },
+      previousData: { id: 'site' },
+    });
+    await expect(attempt).rejects.toBeInstanceOf(HttpError);
     await expect(attempt).rejects.toMatchObject({ message: '您的角色没有权限执行此操作', status: 403 });
+  });
+
+  it('puts a refusal that names a field on that field of the form', async () => {
+    server.use(mockCall(api.consoleApi.accountCreate, () => failure(400, '请求内容有误：用户名（username）已被使用')));
+    await expect(
+      provider.create('accounts', {
+        data: { username: 'editor', displayName: '编辑', role: 'editor', password: 'a-long-password-1' },
+      }),
+    ).rejects.toMatchObject({ status: 400, body: { errors: { username: expect.stringContaining('已被使用') } } });
+  });
+
+  it('refuses an action a resource does not have', async () => {
+    await expect(provider.delete('accounts', { id: 1 })).rejects.toMatchObject({ status: 405 });
+    await expect(provider.getOne('nothing', { id: 1 })).rejects.toBeInstanceOf(HttpError);
   });
 });

@@ -1,4 +1,5 @@
-import { createHttpClient, createSessionStore } from '@lianmeng/core';
+import { createHttpClient } from '@lianmeng/core/http';
+import { createSessionStore } from '@lianmeng/core/session';
 import { errorBus } from './errorBus';
 
 /** The card holder's session, in localStorage under PRODUCT.md's seven keys. */

@@ -1,6 +1,6 @@
-import type { CallDefinition, CallInput, CallResult } from '@lianmeng/core';
+import type { CallDefinition, CallResponse } from '@lianmeng/core';
+import type { CallInput, CallResult } from '@lianmeng/core/http';
 import { useEffect, useState } from 'react';
-import type { z } from 'zod';
 import { http } from '../app/api';
 
 export type CallState<T> =
@@ -11,12 +11,12 @@ export type CallState<T> =
  * Makes one contract call when the component mounts or its input changes. Failures already reach the
  * error modal through the http client; the page only needs to know that nothing came back.
  */
-export const useCall = <Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, R extends z.ZodType>(
-  definition: CallDefinition<Q, B, P, R>,
-  input: CallInput | null,
-): CallState<z.output<R>> => {
+export const useCall = <C extends CallDefinition>(
+  definition: C,
+  input: CallInput<C> | null,
+): CallState<CallResponse<C>> => {
   const key = input === null ? null : JSON.stringify(input);
-  const [state, setState] = useState<{ key: string | null; result: CallResult<z.output<R>> | null }>({
+  const [state, setState] = useState<{ key: string | null; result: CallResult<CallResponse<C>> | null }>({
     key: null,
     result: null,
   });
@@ -24,7 +24,7 @@ export const useCall = <Q extends z.ZodType, B extends z.ZodType, P extends z.Zo
   useEffect(() => {
     if (key === null) return;
     let current = true;
-    const parsed = JSON.parse(key) as CallInput;
+    const parsed = JSON.parse(key) as CallInput<C>;
     void http.call(definition, parsed).then((result) => {
       if (current) setState({ key, result });
     });

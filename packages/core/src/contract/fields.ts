@@ -64,9 +64,5 @@ export const pageQuery = z.object({
 
 export const isoDateTime = z.string();
 
-const HTTP_URL = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
-export const isHttpUrl = (value: string) => HTTP_URL.test(value);
-
-/** Uploaded files live under /uploads/; anything else must be an absolute http(s) address. */
-export const UPLOAD_PATH = /^\/uploads\/[A-Za-z0-9._-]+$/;
-export const isUploadPath = (value: string) => UPLOAD_PATH.test(value);
+// Kept free of the schema library, so the browser bundles can use them without it.
+export { isHttpUrl, isUploadPath, UPLOAD_PATH } from '../addresses';

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { encryptCardPayload, type RsaOaepEncryptor } from './encryptCardPayload';
 
-// jsencrypt's ESM entry cannot be loaded by plain Node (STACK.md).
+// jsencrypt's ESM entry has extensionless imports that plain Node cannot load.
 const JSEncrypt = createRequire(import.meta.url)('jsencrypt') as new () => RsaOaepEncryptor;
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();

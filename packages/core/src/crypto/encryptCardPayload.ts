@@ -22,7 +22,7 @@ const randomWords = (bytes: number) => {
 };
 
 /**
- * The card log-in payload of PRODUCT.md ("Card log-in encryption"): a fresh AES-256 key, HMAC key and IV;
+ * The card log-in payload, so a password never travels readable: a fresh AES-256 key, HMAC key and IV;
  * data = base64(iv ‖ AES-256-CBC(JSON {cardNo, password, timestamp}) ‖ HMAC-SHA256(iv ‖ ciphertext ‖ timestamp));
  * aesKey = RSA-OAEP-SHA256(base64(aesKey ‖ hmacKey)) under the server's public key.
  * Key and IV are WordArrays: a string key would switch crypto-js to its passphrase mode.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cleanBody, cleanParams } from './cleanParams';
 
-describe('cleanParams (spec section 5)', () => {
+describe('cleanParams', () => {
   it("drops '', null, undefined and the text 'null'", () => {
     expect(cleanParams({ a: '', b: null, c: undefined, d: 'null', e: 'x' })).toEqual({ e: 'x' });
   });

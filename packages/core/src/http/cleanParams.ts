@@ -1,5 +1,5 @@
 /**
- * The specification's parameter cleaning (section 5): values that are empty, null, undefined or the
+ * The portal's parameter cleaning: values that are empty, null, undefined or the
  * text 'null' are removed, and all whitespace is stripped from string values. A string that is only
  * whitespace is therefore removed too. Numbers and booleans pass unchanged; nested objects and arrays
  * are cleaned the same way.

@@ -1,6 +1,6 @@
 /**
  * A menu item's typeId travels as a path segment: `12` alone, or joined with the item's index as `12-3`
- * (PRODUCT.md, "Menu parameter"). One parser reads both.
+ * (the portal's menu links use both forms). One parser reads both.
  */
 export interface TypeParam {
   typeId: number;

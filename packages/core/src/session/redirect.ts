@@ -1,6 +1,6 @@
 import { DEFAULT_LOGIN_DESTINATION, ROUTES } from '../constants';
 
-/** The query names of PRODUCT.md ("Redirects after log-in"). */
+/** The query names the log-in page reads to know where to go afterwards. */
 export const REDIRECT_PARAMS = { ssoReturn: 'ssoReturn', source: 'source', backUrl: 'backUrl' } as const;
 
 export type RedirectTarget = { external: true; url: string } | { external: false; path: string };
@@ -63,7 +63,7 @@ export const allowedSsoReturn = (value: string | null, origins: readonly string[
 };
 
 /**
- * Where to go after a log-in, in the spec's order (section 4, PRODUCT.md): (1) the single-sign-on
+ * Where to go after a log-in, first match wins: (1) the single-sign-on
  * return address, with token, cardNo and source added, when its origin is allowed; (2) the stored
  * redirect url; (3) the back url; (4) /creditBank/info. (2) and (3) must be same-site paths.
  */

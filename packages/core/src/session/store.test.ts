@@ -38,7 +38,7 @@ beforeEach(() => {
 });
 
 describe('the session store', () => {
-  it('has exactly the seven keys of PRODUCT.md', () => {
+  it('has exactly the seven session keys', () => {
     expect([...ALL_SESSION_KEYS].sort()).toEqual(
       ['cardNo', 'cardNoOfData', 'institution', 'isLogin', 'operator', 'token', 'ucUserInfo'].sort(),
     );

@@ -1,6 +1,6 @@
 import type { UcUserInfo } from '../contract/uc';
 
-/** The seven localStorage keys of PRODUCT.md; logout removes every one. */
+/** The seven localStorage keys a card-holder session lives in; logout removes every one. */
 export const SESSION_KEYS = {
   ucUserInfo: 'ucUserInfo',
   token: 'token',
@@ -27,7 +27,7 @@ export interface StoredSession {
 }
 
 export interface SessionStore {
-  /** Spec section 4: user info and token saved, the flag set; cardNoOfData only after a log-in not by card. */
+  /** User info and token saved, the flag set; cardNoOfData only after a log-in not by card (a phone may hold several). */
   saveLogin(input: { token: string; ucUserInfo: UcUserInfo; cardNoOfData?: string[]; method: LoginMethod }): void;
   read(): StoredSession | null;
   isLoggedIn(): boolean;

@@ -1,3 +1,4 @@
+import '../zodLocale';
 import { HttpResponse, http } from 'msw';
 import type { z } from 'zod';
 import { IMAGE_SORT } from '../constants';
@@ -12,20 +13,120 @@ type Resolver<R extends z.ZodType> = (info: {
 
 const mswPath = (path: string) => `*${path}`;
 
+/** Requests a mocked call refused since the last check: an app test must not pass while its app sends them. */
+const refused: string[] = [];
+
+/** Returns and forgets the refusals recorded so far. */
+export const takeRefusedRequests = (): string[] => refused.splice(0);
+
+/** Fails when a mocked call refused a request since the last check; the DOM test set-up runs it after each test. */
+export const assertNoRefusedRequests = () => {
+  const seen = takeRefusedRequests();
+  if (seen.length > 0) {
+    throw new Error(`the app sent requests the server would refuse:\n${seen.join('\n')}`);
+  }
+};
+
+/** A query string as the server reads it: one value a text, a repeated key a list. */
+const queryObject = (url: URL): Record<string, string | string[]> => {
+  const query: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const values = url.searchParams.getAll(key);
+    query[key] = values.length === 1 ? (values[0] ?? '') : values;
+  }
+  return query;
+};
+
+const bodyObject = async (request: Request, definition: CallDefinition): Promise<unknown> => {
+  if (definition.bodyKind === 'json') return request.json().catch(() => undefined);
+  if (definition.bodyKind === 'form') return Object.fromEntries(new URLSearchParams(await request.text()));
+  return undefined;
+};
+
+/** The request's query, path parameters and body checked with the call's schemas, as the server checks them. */
+const refusalOf = async (
+  definition: CallDefinition,
+  request: Request,
+  params: Record<string, string | readonly string[] | undefined>,
+): Promise<string | null> => {
+  const parts: [string, z.ZodType | undefined, () => unknown | Promise<unknown>][] = [
+    ['查询参数', definition.query, () => queryObject(new URL(request.url))],
+    ['路径参数', definition.params, () => params],
+    ['请求内容', definition.body, () => bodyObject(request.clone(), definition)],
+  ];
+  for (const [where, schema, read] of parts) {
+    if (!schema) continue;
+    const value = (await read()) ?? {};
+    const result = schema.safeParse(value);
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      const field = issue?.path.map(String).join('.') ?? '';
+      const detail =
+        issue?.code === 'unrecognized_keys' ? `含有不认识的字段：${issue.keys.join('、')}` : (issue?.message ?? '');
+      return `${where}有误：${field ? `${field} ` : ''}${detail}`;
+    }
+  }
+  return null;
+};
+
 /**
- * An msw handler for one call of the contract. The resolver returns `data` (typed by the call's response
- * schema, and checked against it) or a whole Response for failures.
+ * An msw handler for one call of the contract. The request is checked with the call's schemas first: one the
+ * server would refuse gets the server's 400 and is recorded, so the test fails even when the app copes with
+ * the refusal. The resolver returns `data` (typed by the call's response schema, and checked against it) or a
+ * whole Response for failures.
  */
 export const mockCall = <Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, R extends z.ZodType>(
   definition: CallDefinition<Q, B, P, R>,
   resolver: Resolver<R>,
+) =>
+  checkedHandler(definition, async (info) => {
+    const result = await resolver(info);
+    if (result instanceof Response) return result;
+    return HttpResponse.json({ status: 200, message: '操作成功', data: definition.response.parse(result) });
+  });
+
+type ListResolver<R extends z.ZodType> = (info: {
+  request: Request;
+  params: Record<string, string | readonly string[] | undefined>;
+}) => { rows: z.input<R>; total?: number } | Response | Promise<{ rows: z.input<R>; total?: number } | Response>;
+
+/**
+ * An msw handler for a console list call: the rows in the envelope and, as the server sends it, the total in
+ * `Content-Range: <resource> <start>-<end>/<total>` (the total is the number of rows unless given).
+ */
+export const mockList = <Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, R extends z.ZodType>(
+  definition: CallDefinition<Q, B, P, R>,
+  resolver: ListResolver<R>,
+) =>
+  checkedHandler(definition, async (info) => {
+    const result = await resolver(info);
+    if (result instanceof Response) return result;
+    const rows = definition.response.parse(result.rows) as unknown[];
+    const range = new URL(info.request.url).searchParams.get('range');
+    const start = range ? ((JSON.parse(range) as number[])[0] ?? 0) : 0;
+    const end = rows.length === 0 ? start : start + rows.length - 1;
+    const resource = definition.path.split('/').pop() ?? '';
+    return HttpResponse.json(
+      { status: 200, message: '操作成功', data: rows },
+      { headers: { 'Content-Range': `${resource} ${start}-${end}/${result.total ?? rows.length}` } },
+    );
+  });
+
+const checkedHandler = (
+  definition: CallDefinition,
+  respond: (info: {
+    request: Request;
+    params: Record<string, string | readonly string[] | undefined>;
+  }) => Promise<Response>,
 ) => {
   const method = definition.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
   return http[method](mswPath(definition.path), async ({ request, params }) => {
-    const result = await resolver({ request, params });
-    if (result instanceof Response) return result;
-    const data = definition.response.parse(result);
-    return HttpResponse.json({ status: 200, message: '操作成功', data });
+    const refusal = await refusalOf(definition, request, params);
+    if (refusal) {
+      refused.push(`${definition.method} ${definition.path}: ${refusal}`);
+      return failure(400, refusal);
+    }
+    return respond({ request, params });
   });
 };
 

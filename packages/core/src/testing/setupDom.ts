@@ -1,10 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { assertNoRefusedRequests } from './handlers';
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  assertNoRefusedRequests();
 });
 
 // jsdom has no matchMedia; antd and the reduced-motion checks ask for it.

@@ -1,4 +1,5 @@
-import { api, type HttpClient } from '@lianmeng/core';
+import { api } from '@lianmeng/core';
+import type { HttpClient } from '@lianmeng/core/http';
 import { Box, LinearProgress, Typography } from '@mui/material';
 import { type ChangeEvent, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';

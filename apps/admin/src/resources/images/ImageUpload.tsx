@@ -1,4 +1,5 @@
-import { api, BANNER, type HttpClient, IMAGE_SORT, type ImageSortId, PARTNER_TILE } from '@lianmeng/core';
+import { api, BANNER, IMAGE_SORT, type ImageSortId, PARTNER_TILE } from '@lianmeng/core';
+import type { HttpClient } from '@lianmeng/core/http';
 import { Box, LinearProgress, Typography } from '@mui/material';
 import { type ChangeEvent, useId, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';

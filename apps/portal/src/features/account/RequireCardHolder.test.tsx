@@ -1,4 +1,5 @@
-import { ALL_SESSION_KEYS, api, REDIRECT_URL_KEY } from '@lianmeng/core';
+import { api } from '@lianmeng/core';
+import { ALL_SESSION_KEYS, REDIRECT_URL_KEY } from '@lianmeng/core/session';
 import { failure, mockCall } from '@lianmeng/core/testing';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,5 @@
-import { REDIRECT_URL_KEY, ROUTES } from '@lianmeng/core';
+import { ROUTES } from '@lianmeng/core';
+import { REDIRECT_URL_KEY } from '@lianmeng/core/session';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { errorBus } from '../../app/errorBus';

@@ -1,4 +1,5 @@
-import { api, type LoginMethod, type LoginResult, type UcUserInfo } from '@lianmeng/core';
+import { api, type LoginResult, type UcUserInfo } from '@lianmeng/core';
+import type { LoginMethod } from '@lianmeng/core/session';
 import { http, session } from '../../app/api';
 import { notifySessionChanged } from './useCardSession';
 

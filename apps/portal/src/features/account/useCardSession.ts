@@ -1,4 +1,4 @@
-import { ALL_SESSION_KEYS, type StoredSession } from '@lianmeng/core';
+import { ALL_SESSION_KEYS, type StoredSession } from '@lianmeng/core/session';
 import { useMemo, useSyncExternalStore } from 'react';
 import { session } from '../../app/api';
 

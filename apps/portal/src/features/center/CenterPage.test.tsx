@@ -1,4 +1,5 @@
-import { ALL_SESSION_KEYS, api } from '@lianmeng/core';
+import { api } from '@lianmeng/core';
+import { ALL_SESSION_KEYS } from '@lianmeng/core/session';
 import { failure, mockCall } from '@lianmeng/core/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

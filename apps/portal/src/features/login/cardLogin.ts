@@ -1,5 +1,6 @@
-import { api, type CallResult, type LoginResult } from '@lianmeng/core';
+import { api, type LoginResult } from '@lianmeng/core';
 import { encryptCardPayload } from '@lianmeng/core/crypto';
+import type { CallResult } from '@lianmeng/core/http';
 import JSEncrypt from 'jsencrypt';
 import { http } from '../../app/api';
 

@@ -1,4 +1,5 @@
-import { api, decideRedirect, type LoginMethod, type LoginResult, REDIRECT_URL_KEY } from '@lianmeng/core';
+import { api, type LoginResult } from '@lianmeng/core';
+import { decideRedirect, type LoginMethod, REDIRECT_URL_KEY } from '@lianmeng/core/session';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { http, session } from '../../app/api';

@@ -9,7 +9,7 @@ import { BANNER_FRAME_MS, BANNER_TOTAL_MS, bannerHeightAt } from './bannerHeight
 /** Spec section 7: the layout's banner call. */
 export const BANNER_REQUEST = {
   query: { pageNum: 1, pageSize: IMAGE_LIST_PAGE_SIZE },
-  body: { belongSortid: IMAGE_SORT.banner, isOpen: 1 },
+  body: { belongSortid: IMAGE_SORT.banner, isOpen: 1 as const },
 };
 
 const AnimatedBanner = ({ banner }: { banner: ImageMessage }) => {

@@ -1,4 +1,6 @@
-import { ERROR_MODAL, NETWORK_ERROR_MESSAGE, REDIRECT_URL_KEY, SESSION_KEYS } from '@lianmeng/core';
+import { ERROR_MODAL } from '@lianmeng/core';
+import { NETWORK_ERROR_MESSAGE } from '@lianmeng/core/http';
+import { REDIRECT_URL_KEY, SESSION_KEYS } from '@lianmeng/core/session';
 import { failure } from '@lianmeng/core/testing';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http as mswHttp } from 'msw';

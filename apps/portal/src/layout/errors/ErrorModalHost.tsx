@@ -1,4 +1,5 @@
-import { REDIRECT_URL_KEY, ROUTES } from '@lianmeng/core';
+import { ROUTES } from '@lianmeng/core';
+import { REDIRECT_URL_KEY } from '@lianmeng/core/session';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { session } from '../../app/api';

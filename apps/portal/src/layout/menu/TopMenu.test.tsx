@@ -1,4 +1,4 @@
-import { parseTypeParam } from '@lianmeng/core';
+import { parseTypeParam } from '@lianmeng/core/menu';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';

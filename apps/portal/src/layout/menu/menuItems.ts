@@ -1,4 +1,5 @@
-import { COLUMN_BY_KEY, type ColumnKey, formatTypeParam, parseTypeParam } from '@lianmeng/core';
+import { COLUMN_BY_KEY, type ColumnKey } from '@lianmeng/core';
+import { formatTypeParam, parseTypeParam } from '@lianmeng/core/menu';
 
 /** The spec's menu item (section 3): every field it names, so the menu can be driven by data. */
 export interface MenuItem {

@@ -1,4 +1,4 @@
-import { parseTypeParam } from '@lianmeng/core';
+import { parseTypeParam } from '@lianmeng/core/menu';
 import { useParams } from 'react-router-dom';
 import { ArticleById, LatestOfColumn } from './ArticleView';
 import type { Area } from './areas';

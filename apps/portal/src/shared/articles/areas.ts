@@ -1,4 +1,5 @@
-import { columnByTypeId, parseTypeParam } from '@lianmeng/core';
+import { columnByTypeId } from '@lianmeng/core';
+import { parseTypeParam } from '@lianmeng/core/menu';
 
 /** A feature area of spec section 2: its breadcrumb label and where its articles open. */
 export interface Area {

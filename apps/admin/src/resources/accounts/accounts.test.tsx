@@ -1,0 +1,107 @@
+import { type Account, api } from '@lianmeng/core';
+import { mockCall, mockList } from '@lianmeng/core/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { consoleServerForFile, openConsoleAs } from '../../testing/consoleScreen';
+
+const server = consoleServerForFile();
+
+const account = (overrides: Partial<Account>): Account => ({
+  id: 2,
+  username: 'editor',
+  displayName: '联盟编辑',
+  role: 'editor',
+  disabled: false,
+  createTime: '2026-11-01T08:00:00.000Z',
+  updateTime: '2026-11-01T08:00:00.000Z',
+  ...overrides,
+});
+const ACCOUNTS = [
+  account({ id: 1, username: 'admin', displayName: '系统管理员', role: 'admin' }),
+  account({ id: 2 }),
+  account({ id: 3, username: 'staff', displayName: '内容运营', role: 'staff', disabled: true }),
+];
+
+describe('the accounts screens', () => {
+  it('list every account with its Chinese role, searching through the server', async () => {
+    const filters: unknown[] = [];
+    openConsoleAs(
+      server,
+      'admin',
+      '/accounts',
+      mockList(api.consoleApi.accountList, ({ request }) => {
+        const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { q?: string };
+        filters.push(filter);
+        const rows = ACCOUNTS.filter((row) => !filter.q || row.username.includes(filter.q));
+        return { rows };
+      }),
+    );
+    const row = (await screen.findByText('联盟编辑')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('编辑')).toBeInTheDocument();
+    expect(screen.getByText('系统管理员')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('搜索用户名或姓名'), 'sta');
+    await waitFor(() => expect(screen.queryByText('联盟编辑')).not.toBeInTheDocument());
+    expect(screen.getByText('staff')).toBeInTheDocument();
+    expect(filters).toContainEqual({ q: 'sta' });
+  });
+
+  it('create an editor or staff account with what the administrator typed', async () => {
+    const created: unknown[] = [];
+    openConsoleAs(
+      server,
+      'admin',
+      '/accounts/create',
+      mockCall(api.consoleApi.accountCreate, async ({ request }) => {
+        const body = (await request.json()) as Account;
+        created.push(body);
+        return account({ ...body, id: 9 });
+      }),
+      mockList(api.consoleApi.accountList, () => ({ rows: ACCOUNTS })),
+    );
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/用户名/), 'writer.li');
+    await user.type(screen.getByLabelText(/姓名/), '李编辑');
+    await user.click(screen.getByRole('combobox', { name: /角色/ }));
+    // Only editor and staff can be created; administrators come from the seed.
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['编辑', '内容运营']);
+    await user.click(screen.getByRole('option', { name: '内容运营' }));
+    await user.type(screen.getByLabelText(/初始密码/), 'short');
+    await user.click(screen.getByRole('button', { name: /保存/ }));
+    expect(await screen.findByText(/至少 \d+ 个字符/)).toBeInTheDocument();
+    expect(created).toEqual([]);
+    await user.type(screen.getByLabelText(/初始密码/), '-and-long-enough-1');
+    await user.click(screen.getByRole('button', { name: /保存/ }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toEqual({
+      username: 'writer.li',
+      displayName: '李编辑',
+      role: 'staff',
+      password: 'short-and-long-enough-1',
+    });
+  });
+
+  it('disable an account: the whole record goes back with disabled set', async () => {
+    const updates: unknown[] = [];
+    openConsoleAs(
+      server,
+      'admin',
+      '/accounts/2',
+      mockCall(api.consoleApi.accountOne, () => ACCOUNTS[1] as Account),
+      mockCall(api.consoleApi.accountUpdate, async ({ request, params }) => {
+        const body = (await request.json()) as Account;
+        updates.push({ id: params.id, body });
+        return { ...(ACCOUNTS[1] as Account), disabled: true };
+      }),
+      mockList(api.consoleApi.accountList, () => ({ rows: ACCOUNTS })),
+    );
+    const user = userEvent.setup();
+    await waitFor(async () => expect(await screen.findByLabelText(/姓名/)).toHaveValue('联盟编辑'));
+    expect(screen.getByLabelText(/用户名/)).toBeDisabled();
+    await user.click(screen.getByLabelText(/停用/));
+    await user.click(screen.getByRole('button', { name: /保存/ }));
+    await waitFor(() => expect(updates).toHaveLength(1));
+    expect(updates[0]).toMatchObject({ id: '2', body: { id: 2, username: 'editor', disabled: true } });
+  });
+});

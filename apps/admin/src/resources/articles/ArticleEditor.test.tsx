@@ -1,0 +1,138 @@
+import { api, COLUMNS, type ConsoleArticle } from '@lianmeng/core';
+import { mockCall, mockList } from '@lianmeng/core/testing';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { consoleServerForFile, openConsoleAs } from '../../testing/consoleScreen';
+
+const server = consoleServerForFile();
+
+/**
+ * jsdom has no editing engine: this stands in for the browser's `execCommand`, changing the editable area
+ * the way Chromium would for the commands the toolbar uses, so the test sees what the editor then submits.
+ */
+const editingEngine = vi.fn((command: string, _ui?: boolean, value?: string) => {
+  const area = document.querySelector('[contenteditable]') as HTMLElement;
+  const wrap: Record<string, (html: string) => string> = {
+    bold: (html) => `<b>${html}</b>`,
+    insertUnorderedList: (html) => `<ul><li>${html}</li></ul>`,
+    insertOrderedList: (html) => `<ol><li>${html}</li></ol>`,
+    createLink: (html) => `<a href="${value}">${html}</a>`,
+    formatBlock: (html) => `<${value}>${html}</${value}>`,
+  };
+  const change = wrap[command];
+  if (!change) return false;
+  area.innerHTML = change(area.innerHTML);
+  return true;
+});
+const originalExecCommand = document.execCommand;
+beforeEach(() => {
+  editingEngine.mockClear();
+  document.execCommand = editingEngine;
+});
+afterEach(() => {
+  document.execCommand = originalExecCommand;
+  vi.restoreAllMocks();
+});
+
+const created: ConsoleArticle[] = [];
+const openEditor = () => {
+  created.length = 0;
+  return openConsoleAs(
+    server,
+    'editor',
+    '/articles/create',
+    mockCall(api.consoleApi.articleCreate, async ({ request }) => {
+      // What the form sent: the create call fills in what it left out.
+      const body = (await request.json()) as Partial<ConsoleArticle>;
+      created.push(body as ConsoleArticle);
+      return {
+        typeId: 1,
+        title: '',
+        body: '',
+        publishTime: '2026-11-01T08:00:00.000Z',
+        summary: '',
+        source: '',
+        author: '',
+        coverImage: '',
+        attachments: [],
+        published: false,
+        ...body,
+        id: 31,
+        createTime: '2026-11-01T08:00:00.000Z',
+        updateTime: '2026-11-01T08:00:00.000Z',
+      };
+    }),
+    mockList(api.consoleApi.articleList, () => ({ rows: [] })),
+  );
+};
+
+const fillRequired = async (user: ReturnType<typeof userEvent.setup>) => {
+  await user.click(await screen.findByRole('combobox', { name: /栏目/ }));
+  await user.click(await screen.findByRole('option', { name: COLUMNS[0]?.title }));
+  await user.type(screen.getByLabelText(/^标题/), '联盟年会在北京举行');
+};
+
+describe('the article editor', () => {
+  it('submits what was typed in the body, with the column, title and a draft flag', async () => {
+    const user = userEvent.setup();
+    openEditor();
+    await fillRequired(user);
+    const body = screen.getByRole('textbox', { name: '正文' });
+    await user.click(body);
+    await user.type(body, '来自全国的代表参加了大会');
+    await user.click(screen.getByRole('button', { name: /保存/ }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toMatchObject({
+      typeId: COLUMNS[0]?.typeId,
+      title: '联盟年会在北京举行',
+      published: false,
+      attachments: [],
+    });
+    expect(created[0]?.body).toContain('来自全国的代表参加了大会');
+    expect(Number.isNaN(Date.parse(created[0]?.publishTime ?? ''))).toBe(false);
+  });
+
+  it('applies bold, list and link from the toolbar and submits the formatted body', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(window, 'prompt').mockReturnValue('https://www.example.edu.cn/news');
+    openEditor();
+    await fillRequired(user);
+    const body = screen.getByRole('textbox', { name: '正文' });
+    await user.click(body);
+    await user.type(body, '大会报道');
+    await user.click(screen.getByRole('button', { name: '加粗' }));
+    await user.click(screen.getByRole('button', { name: '项目列表' }));
+    await user.click(screen.getByRole('button', { name: '链接' }));
+    expect(editingEngine.mock.calls.map(([command, , value]) => [command, value])).toEqual([
+      ['bold', undefined],
+      ['insertUnorderedList', undefined],
+      ['createLink', 'https://www.example.edu.cn/news'],
+    ]);
+    await user.click(screen.getByRole('button', { name: /保存/ }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]?.body).toBe('<a href="https://www.example.edu.cn/news"><ul><li><b>大会报道</b></li></ul></a>');
+  });
+
+  it('makes no link of an address that is not http(s)', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(window, 'prompt').mockReturnValue('javascript:alert(1)');
+    openEditor();
+    const body = await screen.findByRole('textbox', { name: '正文' });
+    await user.click(body);
+    await user.type(body, '正文');
+    await user.click(screen.getByRole('button', { name: '链接' }));
+    expect(window.prompt).toHaveBeenCalledTimes(1);
+    expect(editingEngine).not.toHaveBeenCalled();
+    expect(body.innerHTML).toBe('正文');
+  });
+
+  it('says in Chinese what is missing and sends nothing', async () => {
+    const user = userEvent.setup();
+    openEditor();
+    await user.type(await screen.findByLabelText(/^标题/), '只有标题');
+    await user.click(screen.getByRole('button', { name: /保存/ }));
+    expect(await screen.findByText('请选择栏目')).toBeInTheDocument();
+    expect(created).toEqual([]);
+  });
+});

@@ -1,0 +1,88 @@
+import { api, SITE_SETTINGS_ID, type SiteSettings } from '@lianmeng/core';
+import { failure, mockCall } from '@lianmeng/core/testing';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { consoleServerForFile, openConsoleAs } from '../../testing/consoleScreen';
+
+const server = consoleServerForFile();
+
+const SETTINGS: SiteSettings = {
+  hotline: '010-00000000',
+  copyright: '全国学校体育联盟（机器人运动） 版权所有',
+  icpNumber: '京ICP备00000000号',
+  icpLink: 'https://beian.miit.gov.cn/',
+  publicSecurityNumber: '',
+  publicSecurityLink: '',
+  sponsor: '全国学校体育联盟（机器人运动）',
+};
+
+describe('the site settings screen', () => {
+  it('shows the settings and saves what the administrator changed as the whole record', async () => {
+    const saved: unknown[] = [];
+    openConsoleAs(
+      server,
+      'admin',
+      '/settings',
+      mockCall(api.consoleApi.settingsOne, () => ({ ...SETTINGS, id: SITE_SETTINGS_ID })),
+      mockCall(api.consoleApi.settingsUpdate, async ({ request }) => {
+        const body = (await request.json()) as SiteSettings;
+        saved.push(body);
+        return { ...body, id: SITE_SETTINGS_ID };
+      }),
+    );
+    const hotline = await screen.findByLabelText(/服务热线/);
+    await waitFor(() => expect(hotline).toHaveValue(SETTINGS.hotline));
+    expect(screen.getByLabelText(/主办单位/)).toHaveValue(SETTINGS.sponsor);
+    const user = userEvent.setup();
+    await user.clear(hotline);
+    await user.type(hotline, '400-800-1234');
+    await user.click(screen.getByRole('button', { name: /保存/ }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toEqual({ ...SETTINGS, id: SITE_SETTINGS_ID, hotline: '400-800-1234' });
+  });
+
+  it('refuses a filing link that is not a web address before sending, and an empty hotline', async () => {
+    const saved: unknown[] = [];
+    openConsoleAs(
+      server,
+      'admin',
+      '/settings',
+      mockCall(api.consoleApi.settingsOne, () => ({ ...SETTINGS, id: SITE_SETTINGS_ID })),
+      mockCall(api.consoleApi.settingsUpdate, () => {
+        saved.push(1);
+        return { ...SETTINGS, id: SITE_SETTINGS_ID };
+      }),
+    );
+    const link = await screen.findByLabelText(/ICP 备案查询链接/);
+    await waitFor(() => expect(link).toHaveValue(SETTINGS.icpLink));
+    const user = userEvent.setup();
+    await user.clear(link);
+    await user.type(link, 'beian.miit.gov.cn');
+    await user.clear(screen.getByLabelText(/服务热线/));
+    await user.click(screen.getByRole('button', { name: /保存/ }));
+    expect(await screen.findByText('应为 http(s) 开头的网址')).toBeInTheDocument();
+    expect(screen.getByText('请填写服务热线')).toBeInTheDocument();
+    expect(saved).toEqual([]);
+  });
+
+  it('shows the server’s refusal of a field on that field', async () => {
+    openConsoleAs(
+      server,
+      'admin',
+      '/settings',
+      mockCall(api.consoleApi.settingsOne, () => ({ ...SETTINGS, id: SITE_SETTINGS_ID })),
+      mockCall(api.consoleApi.settingsUpdate, () =>
+        failure(400, '请求内容有误：版权信息（copyright）不能超过 200 个字符'),
+      ),
+    );
+    const copyright = await screen.findByLabelText(/版权信息/);
+    await waitFor(() => expect(copyright).toHaveValue(SETTINGS.copyright));
+    const user = userEvent.setup();
+    await user.type(copyright, '。');
+    await user.click(screen.getByRole('button', { name: /保存/ }));
+    await waitFor(() => expect(copyright).toHaveAttribute('aria-invalid', 'true'));
+    expect(await screen.findAllByText(/不能超过 200 个字符/)).not.toHaveLength(0);
+    expect(screen.getByLabelText(/服务热线/)).toHaveAttribute('aria-invalid', 'false');
+  });
+});
