@@ -6,21 +6,26 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import type { ServerContext } from './context';
 import type { Db } from './db/database';
-import { createConsoleSessions } from './plugins/consoleSession';
+import { registerConsoleArticleRoutes } from './domains/articles/consoleArticleRoutes';
+import { registerPublicArticleRoutes } from './domains/articles/publicArticleRoutes';
+import { registerConsoleAuditRoutes } from './domains/audit/auditRoutes';
+import { registerCardHolderRoutes } from './domains/cardHolders';
+import type { SmsSender } from './domains/cardHolders/smsSender';
+import { registerConsoleAuthRoutes } from './domains/consoleUsers/consoleAuthRoutes';
+import { registerConsoleUserRoutes } from './domains/consoleUsers/consoleUserRoutes';
+import { registerHealthRoute } from './domains/health/healthRoute';
+import { registerImageRoutes } from './domains/images/imageRoutes';
+import { registerConsoleSettingsRoutes } from './domains/settings/consoleSettingsRoutes';
+import { registerPublicSettingsRoute } from './domains/settings/publicSettingsRoute';
+import { registerUploadRoutes } from './domains/uploads';
+import { registerAccessGuards } from './http/access';
 import { registerErrorHandling } from './plugins/errors';
 import { registerStaticApps } from './plugins/staticApps';
 import { registerUploads } from './plugins/uploads';
 import { registerXsrfCookie } from './plugins/xsrf';
-import { registerConsoleRoutes } from './routes/console';
-import { registerConsoleAuthRoutes } from './routes/consoleAuth';
-import { registerContentRoutes } from './routes/content';
-import { registerHealthRoute } from './routes/health';
-import { registerImageRoutes } from './routes/img';
-import { registerSiteRoutes } from './routes/site';
-import { registerAccountRoutes } from './routes/uc';
-import type { SmsSender } from './routes/uc/smsSender';
-import { registerUploadRoutes } from './routes/upload';
 import { redactUrl } from './security/redact';
+import { createCardTokens } from './sessions/cardHolderTokens';
+import { createConsoleSessions } from './sessions/consoleSessions';
 
 export interface ServerDeps {
   db: Db;
@@ -77,16 +82,22 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
     db: deps.db,
     now,
     consoleSessions: createConsoleSessions(app, deps.db, now),
+    cardTokens: createCardTokens(app, deps.db, now),
   };
+  // Every route installs the checks its call's definition asks for from these (http/defineRoute.ts).
+  registerAccessGuards(app, context);
 
   registerHealthRoute(app, context);
   registerConsoleAuthRoutes(app, context);
   registerImageRoutes(app, context);
-  registerSiteRoutes(app, context);
-  registerContentRoutes(app, context);
-  registerConsoleRoutes(app, context);
+  registerPublicSettingsRoute(app, context);
+  registerPublicArticleRoutes(app, context);
+  registerConsoleArticleRoutes(app, context);
+  registerConsoleUserRoutes(app, context);
+  registerConsoleAuditRoutes(app, context);
+  registerConsoleSettingsRoutes(app, context);
   await registerUploadRoutes(app, context);
-  await registerAccountRoutes(app, context, deps.smsSender);
+  await registerCardHolderRoutes(app, context, deps.smsSender);
   await registerUploads(app, path.join(config.dataDir, 'uploads'));
   await registerStaticApps(app, { portal: config.portalDist, admin: config.adminDist });
   return app;

@@ -8,7 +8,7 @@ import { loadConfig, type ServerConfig } from '../config';
 import { type Db, openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { seedDemoData } from '../db/seed';
-import { createMemorySmsSender, type MemorySmsSender } from '../routes/uc/smsSender';
+import { createMemorySmsSender, type MemorySmsSender } from '../domains/cardHolders/smsSender';
 import { createScratchPostgres, testsUsePostgres } from './testDatabase';
 
 export const TEST_PASSWORD = 'Test-password-2026';

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { COLUMNS, type ColumnLayout } from '@lianmeng/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sanitizeArticleHtml } from '../../routes/content/sanitizeHtml';
+import { sanitizeArticleHtml } from '../../domains/articles/sanitizeHtml';
 import { createTestServer, type TestServer } from '../../testing/testServer';
 import type { ArticleRow } from '../schema';
 import { CONTENT_SEED_MARK, demoPublishTime, seedDemoContent } from './demoContent';

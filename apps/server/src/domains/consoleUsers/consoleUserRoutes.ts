@@ -1,0 +1,25 @@
+import { api } from '@lianmeng/core';
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../../context';
+import { setContentRange } from '../../http/contentRange';
+import { defineRoute } from '../../http/defineRoute';
+import { changeConsoleUser, createConsoleUser, findAccount, listConsoleUsers } from './consoleUserRepository';
+
+/** Console users, under /lianmeng/api/accounts: administrators create editors and staff, reset passwords, disable. */
+export const registerConsoleUserRoutes = (app: FastifyInstance, { db, now }: ServerContext) => {
+  defineRoute(app, api.consoleApi.accountList, async ({ query, reply }) => {
+    const { list, total } = await listConsoleUsers(db.kysely, query);
+    setContentRange(reply, 'accounts', query.range, list.length, total);
+    return list;
+  });
+
+  defineRoute(app, api.consoleApi.accountOne, async ({ params }) => findAccount(db.kysely, params.id));
+
+  defineRoute(app, api.consoleApi.accountCreate, async ({ body, request }) =>
+    createConsoleUser(db, body, request.consoleUser, now()),
+  );
+
+  defineRoute(app, api.consoleApi.accountUpdate, async ({ params, body, request }) =>
+    changeConsoleUser(db, params.id, body, request.consoleUser, now()),
+  );
+};

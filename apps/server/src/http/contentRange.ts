@@ -1,0 +1,14 @@
+import type { FastifyReply } from 'fastify';
+
+/** ra-data-simple-rest reads the total from `Content-Range: <resource> <start>-<end>/<total>`. */
+export const setContentRange = (
+  reply: FastifyReply,
+  resource: string,
+  range: readonly [number, number],
+  shown: number,
+  total: number,
+) => {
+  const start = shown === 0 ? 0 : range[0];
+  const end = shown === 0 ? 0 : range[0] + shown - 1;
+  reply.header('Content-Range', `${resource} ${start}-${end}/${total}`);
+};
