@@ -24,6 +24,8 @@ export interface TestServer {
   /** Signs a console account in and returns the cookie header its calls carry (session + anti-forgery). */
   signIn(username: 'admin' | 'editor' | 'staff'): Promise<string>;
   /** A console call: the console header, the anti-forgery cookie and header, and the given session. */
+  /** A live card-holder token for the card, issued as a log-in would issue it. */
+  cardTokenFor(cardNo: string): Promise<string>;
   consoleInject(cookie: string | null, options: InjectOptions & { xsrf?: boolean }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
@@ -76,6 +78,7 @@ export const createTestServer = async (
     dataDir,
     sms,
     consoleInject,
+    cardTokenFor: (cardNo) => app.accessGuards.cardTokens.issue(cardNo, null),
     async signIn(username) {
       const response = await consoleInject(null, {
         method: 'POST',
