@@ -1,5 +1,6 @@
 import { api, buildPath, type CallDefinition, HEADERS, XSRF_COOKIE } from '@lianmeng/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCardsOnOnePhone } from '../testing/cardHolders';
 import { createTestServer, TEST_XSRF, type TestServer } from '../testing/testServer';
 
 /**
@@ -100,6 +101,7 @@ const credentialsFor = async (identity: Identity, fresh: boolean) => {
 
 beforeAll(async () => {
   server = await createTestServer();
+  await buildCardsOnOnePhone(server);
   for (const role of ROLE_ORDER) consoleCookies.set(role, await server.signIn(role));
   cardHolderToken = await server.cardTokenFor('10000001');
 });

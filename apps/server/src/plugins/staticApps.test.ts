@@ -18,7 +18,7 @@ beforeAll(async () => {
   await fs.writeFile(path.join(portal, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
   await fs.writeFile(path.join(portal, 'assets', 'app-abc123.js.gz'), gzipSync('console.log(1)'));
   await fs.writeFile(path.join(admin, 'index.html'), '<html>admin</html>');
-  server = await createTestServer({ portalDist: portal, adminDist: admin });
+  server = await createTestServer({ portalDist: portal, adminDist: admin }, undefined, { demoData: true });
 });
 afterAll(() => server.close());
 

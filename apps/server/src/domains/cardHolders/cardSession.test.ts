@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_TOKEN_IDLE_MS, CARD_TOKEN_MAX_MS } from '../../sessions/cardHolderTokens';
-import { cardLogin, DEMO_CARD, postForm, SECOND_CARD, tokenOf } from '../../testing/cardHolders';
+import { buildCardsOnOnePhone, cardLogin, FIRST_CARD, postForm, SECOND_CARD, tokenOf } from '../../testing/cardHolders';
 import { createTestServer, TEST_PASSWORD, type TestServer } from '../../testing/testServer';
 
 let server: TestServer;
@@ -10,10 +10,11 @@ const freshAddress = () => `10.2.${Math.floor(++addressCounter / 250)}.${address
 
 beforeAll(async () => {
   server = await createTestServer({}, () => new Date(clock));
+  await buildCardsOnOnePhone(server);
 });
 afterAll(() => server.close());
 
-const login = async (cardNo = DEMO_CARD, password = TEST_PASSWORD) =>
+const login = async (cardNo = FIRST_CARD, password = TEST_PASSWORD) =>
   tokenOf(await cardLogin(server, cardNo, password, freshAddress(), new Date(clock)));
 const ssoGetUser = (authorization?: string) => postForm(server, '/card/ssoGetUser', {}, { authorization, xsrf: false });
 const get = (url: string, authorization?: string) =>
@@ -25,7 +26,7 @@ describe('ssoGetUser', () => {
     for (const header of [token, `Bearer ${token}`]) {
       const response = await ssoGetUser(header);
       expect(response.statusCode).toBe(200);
-      expect(response.json().data).toMatchObject({ cardNo: DEMO_CARD, name: expect.any(String) });
+      expect(response.json().data).toMatchObject({ cardNo: FIRST_CARD, name: expect.any(String) });
     }
   });
 
@@ -56,7 +57,7 @@ describe('logout', () => {
   it('kills the token at once', async () => {
     const token = await login();
     const other = await login();
-    const response = await get(`/api/uc/user/logout/${DEMO_CARD}`, token);
+    const response = await get(`/api/uc/user/logout/${FIRST_CARD}`, token);
     expect(response.statusCode).toBe(200);
     expect((await ssoGetUser(token)).statusCode).toBe(401);
     expect((await get('/api/uc/user/info', token)).statusCode).toBe(401);
@@ -65,7 +66,7 @@ describe('logout', () => {
   });
 
   it('needs a token, and refuses another holder’s card number without ending anything', async () => {
-    expect((await get(`/api/uc/user/logout/${DEMO_CARD}`)).statusCode).toBe(401);
+    expect((await get(`/api/uc/user/logout/${FIRST_CARD}`)).statusCode).toBe(401);
     const token = await login();
     const response = await get(`/api/uc/user/logout/${SECOND_CARD}`, token);
     expect(response.statusCode).toBe(403);
@@ -77,7 +78,7 @@ describe('info and changePassword', () => {
   it('answers the profile of the token’s card, and refuses another card', async () => {
     const token = await login();
     expect((await get('/api/uc/user/info', token)).json().data).toMatchObject({
-      cardNo: DEMO_CARD,
+      cardNo: FIRST_CARD,
       phone: '13800000000',
     });
     expect((await get(`/api/uc/user/info?cardNo=${SECOND_CARD}`, token)).statusCode).toBe(403);

@@ -7,7 +7,7 @@ import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
 import { migrate } from '../../db/migrate';
 import { seedDemoData } from '../../db/seed';
-import { DEMO_CARD } from '../../testing/cardHolders';
+import { FIRST_CARD } from '../../testing/cardHolders';
 import { TEST_PASSWORD } from '../../testing/testServer';
 import { createMemorySmsSender } from './smsSender';
 
@@ -38,15 +38,15 @@ const check = (username: string, password: string) =>
 
 describe('POST /api/ValidateCardByPass/{username}/{password}', () => {
   it('says whether the pair is valid, with an empty body, and issues no token', async () => {
-    expect((await check(DEMO_CARD, TEST_PASSWORD)).json().data).toEqual({ valid: true });
-    expect((await check(DEMO_CARD, 'Wrong-secret-77')).json().data).toEqual({ valid: false });
+    expect((await check(FIRST_CARD, TEST_PASSWORD)).json().data).toEqual({ valid: true });
+    expect((await check(FIRST_CARD, 'Wrong-secret-77')).json().data).toEqual({ valid: false });
     expect((await check('99999999', 'Wrong-secret-77')).json().data).toEqual({ valid: false });
   });
 
   it('never writes its path, the card number or the password to a log line', async () => {
     lines.length = 0;
     const secret = 'Very-secret-pass-31';
-    await check(DEMO_CARD, secret);
+    await check(FIRST_CARD, secret);
     await check('10000002', `${secret}x`);
     const log = lines.join('');
     expect(lines.length).toBeGreaterThan(0);

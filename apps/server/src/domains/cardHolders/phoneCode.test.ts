@@ -1,6 +1,14 @@
 import { SMS_CODE_RULES } from '@lianmeng/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardLogin, DEMO_CARD, DEMO_PHONE, postForm, SECOND_CARD, tokenOf } from '../../testing/cardHolders';
+import {
+  buildCardsOnOnePhone,
+  cardLogin,
+  FIRST_CARD,
+  postForm,
+  SECOND_CARD,
+  SHARED_PHONE,
+  tokenOf,
+} from '../../testing/cardHolders';
 import { createTestServer, TEST_PASSWORD, type TestServer } from '../../testing/testServer';
 import { SMS_PER_ADDRESS } from './limits';
 import { SMS_CODE_REFUSED } from './verifySmsCode';
@@ -12,15 +20,16 @@ const freshAddress = () => `10.1.${Math.floor(++addressCounter / 250)}.${address
 
 beforeAll(async () => {
   server = await createTestServer({}, () => new Date(clock));
+  await buildCardsOnOnePhone(server);
 });
 afterAll(() => server.close());
 
 /** Every send is a minute after the last, so the per-phone minute limit never gets in the way. */
-const sendCode = async (phone = DEMO_PHONE, remoteAddress = freshAddress()) => {
+const sendCode = async (phone = SHARED_PHONE, remoteAddress = freshAddress()) => {
   clock += SMS_CODE_RULES.resendSeconds * 1000 + 1000;
   return postForm(server, '/api/uc/user/sendCode', { phone }, { remoteAddress });
 };
-const newCode = async (phone = DEMO_PHONE) => {
+const newCode = async (phone = SHARED_PHONE) => {
   expect((await sendCode(phone)).statusCode).toBe(200);
   const code = server.sms.lastCodeFor(phone);
   if (!code) throw new Error('no code was sent');
@@ -38,7 +47,7 @@ describe('sendCode', () => {
       message: expect.any(String),
       data: { cooldownSeconds: SMS_CODE_RULES.resendSeconds },
     });
-    const code = server.sms.lastCodeFor(DEMO_PHONE);
+    const code = server.sms.lastCodeFor(SHARED_PHONE);
     expect(code).toMatch(/^\d{6}$/);
     expect(response.body).not.toContain(code);
     const stored = await server.db.kysely.selectFrom('smsCode').selectAll().execute();
@@ -82,7 +91,7 @@ describe('sendCode', () => {
   });
 
   it('needs the anti-forgery header and a valid phone', async () => {
-    const noXsrf = await postForm(server, '/api/uc/user/sendCode', { phone: DEMO_PHONE }, { xsrf: false });
+    const noXsrf = await postForm(server, '/api/uc/user/sendCode', { phone: SHARED_PHONE }, { xsrf: false });
     expect(noXsrf.statusCode).toBe(403);
     clock += 61_000;
     const bad = await postForm(server, '/api/uc/user/sendCode', { phone: '12345' }, { remoteAddress: freshAddress() });
@@ -94,45 +103,48 @@ describe('sendCode', () => {
 describe('loginByPhoneAndCode', () => {
   it('logs in with the code, answers the first card and every card of the phone', async () => {
     const code = await newCode();
-    const response = await phoneLogin({ phone: DEMO_PHONE, code });
+    const response = await phoneLogin({ phone: SHARED_PHONE, code });
     expect(response.statusCode).toBe(200);
     const { data } = response.json();
-    expect(data.ucUserInfo.cardNo).toBe(DEMO_CARD);
-    expect(data.cardNoOfData).toEqual([DEMO_CARD, SECOND_CARD]);
+    expect(data.ucUserInfo.cardNo).toBe(FIRST_CARD);
+    expect(data.cardNoOfData).toEqual([FIRST_CARD, SECOND_CARD]);
     expect(response.body).not.toContain(code);
   });
 
   it('picks the card the client names', async () => {
     const code = await newCode();
-    const response = await phoneLogin({ phone: DEMO_PHONE, code, cardNo: SECOND_CARD });
+    const response = await phoneLogin({ phone: SHARED_PHONE, code, cardNo: SECOND_CARD });
     expect(response.json().data.ucUserInfo).toMatchObject({ cardNo: SECOND_CARD, institution: true });
   });
 
   it('uses a code once', async () => {
     const code = await newCode();
-    expect((await phoneLogin({ phone: DEMO_PHONE, code })).statusCode).toBe(200);
-    const again = await phoneLogin({ phone: DEMO_PHONE, code });
+    expect((await phoneLogin({ phone: SHARED_PHONE, code })).statusCode).toBe(200);
+    const again = await phoneLogin({ phone: SHARED_PHONE, code });
     expect(again.json()).toEqual({ status: 401, message: SMS_CODE_REFUSED });
   });
 
   it('kills a code after five wrong tries', async () => {
     const code = await newCode();
     for (let index = 0; index < SMS_CODE_RULES.maxTries; index++) {
-      expect((await phoneLogin({ phone: DEMO_PHONE, code: wrongCodeFor(code) })).statusCode).toBe(401);
+      expect((await phoneLogin({ phone: SHARED_PHONE, code: wrongCodeFor(code) })).statusCode).toBe(401);
     }
-    expect((await phoneLogin({ phone: DEMO_PHONE, code })).statusCode).toBe(401);
+    expect((await phoneLogin({ phone: SHARED_PHONE, code })).statusCode).toBe(401);
   });
 
   it('refuses a code after five minutes', async () => {
     const code = await newCode();
     clock += SMS_CODE_RULES.validMs + 1000;
-    expect((await phoneLogin({ phone: DEMO_PHONE, code })).json()).toEqual({ status: 401, message: SMS_CODE_REFUSED });
+    expect((await phoneLogin({ phone: SHARED_PHONE, code })).json()).toEqual({
+      status: 401,
+      message: SMS_CODE_REFUSED,
+    });
   });
 
   it('refuses a card that is not the phone’s, without issuing a token', async () => {
     const code = await newCode();
     const before = await server.db.kysely.selectFrom('cardToken').select('tokenHash').execute();
-    const response = await phoneLogin({ phone: DEMO_PHONE, code, cardNo: '99999999' });
+    const response = await phoneLogin({ phone: SHARED_PHONE, code, cardNo: '99999999' });
     expect(response.statusCode).toBe(401);
     expect(await server.db.kysely.selectFrom('cardToken').select('tokenHash').execute()).toEqual(before);
   });
@@ -142,7 +154,7 @@ describe('loginByPhoneAndCode', () => {
     const response = await postForm(
       server,
       '/api/uc/user/loginByPhoneAndCode',
-      { phone: DEMO_PHONE, code },
+      { phone: SHARED_PHONE, code },
       { xsrf: false },
     );
     expect(response.statusCode).toBe(403);
@@ -158,7 +170,7 @@ describe('resetPassword', () => {
     const response = await postForm(
       server,
       '/api/uc/user/resetPassword',
-      { phone: DEMO_PHONE, code, cardNo: SECOND_CARD, newPassword },
+      { phone: SHARED_PHONE, code, cardNo: SECOND_CARD, newPassword },
       { remoteAddress: freshAddress() },
     );
     expect(response.statusCode).toBe(200);
@@ -174,7 +186,7 @@ describe('resetPassword', () => {
     const response = await postForm(
       server,
       '/api/uc/user/resetPassword',
-      { phone: DEMO_PHONE, code: wrongCodeFor(code), cardNo: DEMO_CARD, newPassword: 'Another-pass-2' },
+      { phone: SHARED_PHONE, code: wrongCodeFor(code), cardNo: FIRST_CARD, newPassword: 'Another-pass-2' },
       { remoteAddress: freshAddress() },
     );
     expect(response.statusCode).toBe(401);
@@ -185,7 +197,7 @@ describe('resetPassword', () => {
     const response = await postForm(
       server,
       '/api/uc/user/resetPassword',
-      { phone: DEMO_PHONE, code: '123456', cardNo: DEMO_CARD, newPassword: 'has space 123' },
+      { phone: SHARED_PHONE, code: '123456', cardNo: FIRST_CARD, newPassword: 'has space 123' },
       { remoteAddress: freshAddress() },
     );
     expect(response.statusCode).toBe(400);

@@ -1,6 +1,14 @@
 import { CARD_PAYLOAD_MAX_SKEW_MS } from '@lianmeng/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardLogin, DEMO_CARD, encryptCard, postForm, publicKeyOf, tokenOf } from '../../testing/cardHolders';
+import {
+  buildCardsOnOnePhone,
+  cardLogin,
+  encryptCard,
+  FIRST_CARD,
+  postForm,
+  publicKeyOf,
+  tokenOf,
+} from '../../testing/cardHolders';
 import { createTestServer, TEST_PASSWORD, type TestServer } from '../../testing/testServer';
 import { FAILED_LOGIN_PER_ACCOUNT, FAILED_LOGIN_PER_ADDRESS } from './limits';
 import { CARD_LOGIN_REFUSED, CARD_PAYLOAD_REFUSED } from './validateCardByPass';
@@ -12,6 +20,7 @@ let clock = Date.now();
 
 beforeAll(async () => {
   server = await createTestServer({}, () => new Date(clock));
+  await buildCardsOnOnePhone(server);
   publicKey = await publicKeyOf(server);
 });
 afterAll(() => server.close());
@@ -32,27 +41,27 @@ const freshAddress = () => `10.0.${Math.floor(++addressCounter / 250)}.${address
 
 describe('POST /api/uc/user/ValidateCardByPass', () => {
   it('logs a card holder in with the encrypted payload and answers the token and user info', async () => {
-    const response = await cardLogin(server, DEMO_CARD, TEST_PASSWORD, freshAddress());
+    const response = await cardLogin(server, FIRST_CARD, TEST_PASSWORD, freshAddress());
     expect(response.statusCode).toBe(200);
     const { data } = response.json();
-    expect(data.ucUserInfo).toMatchObject({ cardNo: DEMO_CARD, phone: '13800000000', operator: false });
+    expect(data.ucUserInfo).toMatchObject({ cardNo: FIRST_CARD, phone: '13800000000', operator: false });
     expect(data.token.length).toBeGreaterThanOrEqual(32);
     const stored = await server.db.kysely.selectFrom('cardToken').selectAll().execute();
     // Stored hashed: the token itself is nowhere in the table.
     expect(JSON.stringify(stored)).not.toContain(data.token);
-    expect(stored.some((row) => row.cardNo === DEMO_CARD)).toBe(true);
+    expect(stored.some((row) => row.cardNo === FIRST_CARD)).toBe(true);
   });
 
   it('refuses a wrong password with a Chinese 401 and issues nothing', async () => {
     const before = await snapshot();
-    const response = await cardLogin(server, DEMO_CARD, 'not-the-password', freshAddress());
+    const response = await cardLogin(server, FIRST_CARD, 'not-the-password', freshAddress());
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ status: 401, message: CARD_LOGIN_REFUSED });
     expect(await snapshot()).toEqual(before);
   });
 
   it('needs the anti-forgery header', async () => {
-    const form = encryptCard(publicKey, DEMO_CARD, TEST_PASSWORD, new Date(clock));
+    const form = encryptCard(publicKey, FIRST_CARD, TEST_PASSWORD, new Date(clock));
     const response = await postForm(server, URL, form, { xsrf: false, remoteAddress: freshAddress() });
     expect(response.statusCode).toBe(403);
   });
@@ -60,58 +69,58 @@ describe('POST /api/uc/user/ValidateCardByPass', () => {
   const badPayloads: [string, () => Record<string, string>][] = [
     [
       'a stale timestamp',
-      () => encryptCard(publicKey, DEMO_CARD, TEST_PASSWORD, new Date(clock - CARD_PAYLOAD_MAX_SKEW_MS - 1000)),
+      () => encryptCard(publicKey, FIRST_CARD, TEST_PASSWORD, new Date(clock - CARD_PAYLOAD_MAX_SKEW_MS - 1000)),
     ],
     [
       'a timestamp from the future',
-      () => encryptCard(publicKey, DEMO_CARD, TEST_PASSWORD, new Date(clock + CARD_PAYLOAD_MAX_SKEW_MS + 1000)),
+      () => encryptCard(publicKey, FIRST_CARD, TEST_PASSWORD, new Date(clock + CARD_PAYLOAD_MAX_SKEW_MS + 1000)),
     ],
     [
       'a re-timestamped payload',
       () => {
-        const form = encryptCard(publicKey, DEMO_CARD, TEST_PASSWORD, new Date(clock - 60_000));
+        const form = encryptCard(publicKey, FIRST_CARD, TEST_PASSWORD, new Date(clock - 60_000));
         return { ...form, timestamp: String(clock) };
       },
     ],
     [
       'a tampered ciphertext',
       () => {
-        const form = encryptCard(publicKey, DEMO_CARD, TEST_PASSWORD, new Date(clock));
+        const form = encryptCard(publicKey, FIRST_CARD, TEST_PASSWORD, new Date(clock));
         return { ...form, data: flipByte(form.data, 20) };
       },
     ],
     [
       'a tampered MAC',
       () => {
-        const form = encryptCard(publicKey, DEMO_CARD, TEST_PASSWORD, new Date(clock));
+        const form = encryptCard(publicKey, FIRST_CARD, TEST_PASSWORD, new Date(clock));
         return { ...form, data: flipByte(form.data, Buffer.from(form.data, 'base64').length - 1) };
       },
     ],
     [
       'a tampered IV',
       () => {
-        const form = encryptCard(publicKey, DEMO_CARD, TEST_PASSWORD, new Date(clock));
+        const form = encryptCard(publicKey, FIRST_CARD, TEST_PASSWORD, new Date(clock));
         return { ...form, data: flipByte(form.data, 0) };
       },
     ],
     [
       'a tampered wrapped key',
       () => {
-        const form = encryptCard(publicKey, DEMO_CARD, TEST_PASSWORD, new Date(clock));
+        const form = encryptCard(publicKey, FIRST_CARD, TEST_PASSWORD, new Date(clock));
         return { ...form, aesKey: flipByte(form.aesKey, 100) };
       },
     ],
     [
       'truncated data',
       () => {
-        const form = encryptCard(publicKey, DEMO_CARD, TEST_PASSWORD, new Date(clock));
+        const form = encryptCard(publicKey, FIRST_CARD, TEST_PASSWORD, new Date(clock));
         return { ...form, data: Buffer.from(form.data, 'base64').subarray(0, 40).toString('base64') };
       },
     ],
     [
       'a truncated wrapped key',
       () => {
-        const form = encryptCard(publicKey, DEMO_CARD, TEST_PASSWORD, new Date(clock));
+        const form = encryptCard(publicKey, FIRST_CARD, TEST_PASSWORD, new Date(clock));
         return { ...form, aesKey: form.aesKey.slice(0, 100) };
       },
     ],
@@ -120,13 +129,13 @@ describe('POST /api/uc/user/ValidateCardByPass', () => {
     ['an empty form', () => ({})],
     [
       'a non-numeric timestamp',
-      () => ({ ...encryptCard(publicKey, DEMO_CARD, TEST_PASSWORD, new Date(clock)), timestamp: 'yesterday' }),
+      () => ({ ...encryptCard(publicKey, FIRST_CARD, TEST_PASSWORD, new Date(clock)), timestamp: 'yesterday' }),
     ],
     [
       'a key for another server',
       () => {
-        const form = encryptCard(publicKey, DEMO_CARD, TEST_PASSWORD, new Date(clock));
-        const other = encryptCard(publicKey, DEMO_CARD, TEST_PASSWORD, new Date(clock));
+        const form = encryptCard(publicKey, FIRST_CARD, TEST_PASSWORD, new Date(clock));
+        const other = encryptCard(publicKey, FIRST_CARD, TEST_PASSWORD, new Date(clock));
         return { ...form, aesKey: other.aesKey };
       },
     ],
@@ -141,7 +150,7 @@ describe('POST /api/uc/user/ValidateCardByPass', () => {
   });
 
   it('refuses a replayed payload with the same message, even though the first use succeeded', async () => {
-    const form = encryptCard(publicKey, DEMO_CARD, TEST_PASSWORD, new Date(clock));
+    const form = encryptCard(publicKey, FIRST_CARD, TEST_PASSWORD, new Date(clock));
     const address = freshAddress();
     expect((await postForm(server, URL, form, { remoteAddress: address })).statusCode).toBe(200);
     const before = await snapshot();
@@ -156,11 +165,11 @@ describe('POST /api/uc/user/ValidateCardByPass', () => {
       const garbage = { aesKey: 'AAAA', data: 'AAAA', timestamp: String(clock) };
       expect((await postForm(server, URL, garbage, { remoteAddress: address })).statusCode).toBe(400);
     }
-    const blocked = await cardLogin(server, DEMO_CARD, TEST_PASSWORD, address);
+    const blocked = await cardLogin(server, FIRST_CARD, TEST_PASSWORD, address);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/次数过多/);
     // Another address is not affected.
-    expect((await cardLogin(server, DEMO_CARD, TEST_PASSWORD, freshAddress())).statusCode).toBe(200);
+    expect((await cardLogin(server, FIRST_CARD, TEST_PASSWORD, freshAddress())).statusCode).toBe(200);
   });
 
   it('limits wrong passwords per card across addresses, and the window passes', async () => {

@@ -1,6 +1,7 @@
 import { CONSOLE_SESSION_COOKIE } from '@lianmeng/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_SESSION_IDLE_MS } from '../../sessions/consoleSessions';
+import { buildConsoleUser } from '../../testing/factories';
 import { createTestServer, TEST_PASSWORD, type TestServer } from '../../testing/testServer';
 
 let clock = new Date('2026-11-22T08:00:00.000Z');
@@ -8,6 +9,8 @@ let server: TestServer;
 
 beforeAll(async () => {
   server = await createTestServer({}, () => clock);
+  await buildConsoleUser(server.db, { username: 'editor', role: 'editor', displayName: '联盟编辑' });
+  await buildConsoleUser(server.db, { username: 'staff', role: 'staff' });
 });
 afterAll(() => server.close());
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildConsoleTeam } from '../../testing/factories';
 import { createTestServer, TEST_PASSWORD, type TestServer } from '../../testing/testServer';
 import { CONSOLE_LOGIN_FAILED_PER_USER } from './limits';
 
@@ -15,6 +16,7 @@ const attempt = (username: string, password: string, address = '203.0.113.7') =>
 
 beforeAll(async () => {
   server = await createTestServer({}, () => new Date(clock));
+  await buildConsoleTeam(server.db);
 });
 afterAll(() => server.close());
 

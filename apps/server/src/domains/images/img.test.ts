@@ -1,5 +1,6 @@
 import { IMAGE_SORT } from '@lianmeng/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildImage } from '../../testing/factories';
 import { createTestServer, type TestServer } from '../../testing/testServer';
 
 let server: TestServer;
@@ -20,12 +21,34 @@ const anySortRows = async (sort: number) =>
 const closedBanner = async () => {
   const rows = await anySortRows(IMAGE_SORT.banner);
   const closed = rows.find((row) => row.isOpen === 0);
-  if (!closed) throw new Error('the demo data has no closed banner');
+  if (!closed) throw new Error('no closed banner was built');
   return closed;
 };
 
 beforeAll(async () => {
   server = await createTestServer();
+  // Three banners, the newest open; thirteen open partners, one of them with 编程 in its title.
+  const now = Date.now();
+  const banners = [
+    '全国青少年机器人交流活动报名开启',
+    '机器人运动进校园 · 秋季师资培训',
+    '测评认证（一至七级）考点公示',
+  ];
+  for (const [index, photoTitle] of banners.entries()) {
+    await buildImage(server.db, {
+      belongSortid: IMAGE_SORT.banner,
+      isOpen: index === 0 ? 1 : 0,
+      photoTitle,
+      createdAt: new Date(now - index * 3600_000),
+    });
+  }
+  for (let index = 0; index < 13; index += 1) {
+    await buildImage(server.db, {
+      belongSortid: IMAGE_SORT.partner,
+      photoTitle: index === 4 ? '青少年编程教育基地' : `合作单位 ${index + 1}`,
+      createdAt: new Date(now - index * 60_000),
+    });
+  }
   editor = await server.signIn('editor');
   staff = await server.signIn('staff');
 });

@@ -2,8 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer } from '../../app';
+import { buildArticle } from '../../testing/factories';
 import { createTestServer, type TestServer } from '../../testing/testServer';
-import { insertArticle } from '../articles/articleRepository';
 import { ORPHAN_MAX_AGE_MS, sweepOrphanUploads } from './sweepOrphanUploads';
 import { multipartFile, pngOf } from './uploadTestFiles';
 
@@ -81,36 +81,16 @@ describe('sweepOrphanUploads', () => {
     expect(await exists(used.small)).toBe(true);
   });
 
-  it('keeps uploads an article uses as its cover or in its body, and the demo pictures', async () => {
+  it('keeps uploads an article uses as its cover or in its body', async () => {
     const cover = await uploadImage();
     const inBody = await uploadImage();
-    const at = new Date().toISOString();
-    const article = {
+    await buildArticle(server.db, { typeId: 1, title: '封面', coverImage: cover.photoAddress });
+    await buildArticle(server.db, {
       typeId: 1,
-      summary: '',
-      publishTime: at,
-      source: '',
-      author: '',
-      attachments: '[]',
-      published: 1,
-      createTime: at,
-      updateTime: at,
-    };
-    await insertArticle(server.db.kysely, {
-      ...article,
-      title: '封面',
-      body: '<p>正文</p>',
-      coverImage: cover.photoAddress,
-    });
-    await insertArticle(server.db.kysely, {
-      ...article,
       title: '正文',
       body: `<p>图：</p><img src="${inBody.photoAddress.replace('.png', '-small.png')}" alt="">`,
-      coverImage: '',
     });
-    const demo = (await fs.readdir(uploadDir())).filter((name) => name.startsWith('demo-'));
-    expect(demo.length).toBeGreaterThan(0);
-    await age([cover.photo, cover.small, inBody.photo, inBody.small, ...demo]);
+    await age([cover.photo, cover.small, inBody.photo, inBody.small]);
     expect(await sweep()).toEqual([]);
   });
 
