@@ -31,13 +31,8 @@ export const BANNER = {
 
 export const MARQUEE = { tickMs: 20, stepPx: 1, startDelayMs: 30 } as const;
 
-export const SITE_WIDTH_PX = 1000;
 export const PARTNER_TILE = { widthPx: 190, heightPx: 50 } as const;
 
-export const LOCALE = 'zh' as const;
-export const CURRENCY = 'CNY' as const;
-
-export const ADMIN_PREFIX = '/lianmeng' as const;
 export const CONSOLE_BASE_PATH = '/admin/' as const;
 
 export const ROUTES = {

@@ -39,6 +39,8 @@ export interface TestServer {
 export interface TestServerOptions {
   /** Seed the demo site (articles, images, accounts, card holders), for the tests about that content. */
   demoData?: boolean;
+  /** Where log lines go, for the tests that prove what is never logged (set `logLevel` too). */
+  logStream?: { write(line: string): void };
 }
 
 /**
@@ -70,7 +72,7 @@ export const createTestServer = async (
   await migrate(db);
   if (options.demoData) await seedDemoData(db, { dataDir, demoPassword: TEST_PASSWORD, now: new Date() });
   const sms = createMemorySmsSender();
-  const app = await createServer(config, { db, now, smsSender: sms });
+  const app = await createServer(config, { db, now, smsSender: sms, logStream: options.logStream });
 
   const consoleInject: TestServer['consoleInject'] = (cookie, { xsrf = true, headers, ...options }) => {
     const request: InjectOptions = {
