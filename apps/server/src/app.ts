@@ -60,7 +60,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // Editors may give an external http(s) address for an image (PRODUCT.md, "Uploads").
+        // Editors may give an image an external http(s) address instead of uploading it.
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
         // antd and MUI inject their styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],

@@ -71,7 +71,7 @@ const demoRecords = (now: Date) => {
   return records;
 };
 
-/** The demo card holders of PRODUCT.md, once per database, under their own seed mark. */
+/** The two demo cards on one phone, with their credit records, once per database, under their own seed mark. */
 export const seedCardHolders = async (
   db: Db,
   options: { dataDir: string; demoPassword: string | undefined; now: Date },

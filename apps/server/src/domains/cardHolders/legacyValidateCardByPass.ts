@@ -7,7 +7,7 @@ import type { CardHoldersContext } from './cardHoldersContext';
 import { accountSubject, FAILED_LOGIN_PER_ACCOUNT, FAILED_LOGIN_PER_ADDRESS } from './limits';
 
 /**
- * The spec's `POST /api/ValidateCardByPass/{username}/{password}`: says whether the pair is valid and
+ * The older `POST /api/ValidateCardByPass/{username}/{password}`, kept for systems that still call it: says whether the pair is valid and
  * issues nothing. Its path holds a password, so the request logger redacts it (security/redact.ts).
  */
 export const registerLegacyValidateCardByPass = (app: FastifyInstance, { db, limiter }: CardHoldersContext) =>

@@ -3,7 +3,7 @@ import type { AttemptRule } from '../../security/attemptLimiter';
 
 const MINUTE = 60 * 1000;
 
-/** 10 failures per card (or phone) in 15 minutes: at most 40 an hour, well under the 100. */
+/** 10 failures per card (or phone) in 15 minutes: at most 40 guesses an hour against one card. */
 export const FAILED_LOGIN_PER_ACCOUNT: AttemptRule = {
   name: 'card-login-failed:account',
   max: 10,

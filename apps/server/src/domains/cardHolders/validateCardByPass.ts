@@ -17,7 +17,7 @@ export const CARD_LOGIN_REFUSED = '卡号或密码不正确';
 // The form is read here rather than by the contract's schema: a malformed form gets the one generic refusal.
 const rawForm = { ...api.uc.validateCardByPass, body: z.record(z.string(), z.unknown()) };
 
-/** Card number + password, in the encrypted payload of PRODUCT.md. */
+/** Card number + password, wrapped by the portal in the encrypted log-in payload (security/cardPayload.ts). */
 export const registerValidateCardByPass = (app: FastifyInstance, context: CardHoldersContext) =>
   defineRoute(app, rawForm, async ({ body, request }) => {
     const { db, keys, limiter, tokens, now } = context;
