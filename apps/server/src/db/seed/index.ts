@@ -12,7 +12,7 @@ import { claimSeedMark, hasSeedMark } from './seedMarks';
 
 const SEED_MARK = 'seed:images-and-console:v1';
 
-const CONSOLE_ACCOUNTS: { username: string; role: ConsoleRole; displayName: string }[] = [
+const CONSOLE_USERS: { username: string; role: ConsoleRole; displayName: string }[] = [
   { username: 'admin', role: 'admin', displayName: '系统管理员' },
   { username: 'editor', role: 'editor', displayName: '联盟编辑' },
   { username: 'staff', role: 'staff', displayName: '内容运营' },
@@ -35,8 +35,8 @@ export const seedDemoData = async (
 
   const credentials = createDemoCredentials(options.demoPassword);
   const at = options.now.toISOString();
-  const accounts = await Promise.all(
-    CONSOLE_ACCOUNTS.map(async (account) => ({
+  const consoleUsers = await Promise.all(
+    CONSOLE_USERS.map(async (account) => ({
       ...account,
       passwordHash: await hashPassword(credentials.passwordFor(account.username)),
     })),
@@ -48,7 +48,7 @@ export const seedDemoData = async (
       await claimSeedMark(trx, SEED_MARK, at);
       await insertConsoleUsers(
         trx,
-        accounts.map((a) => ({ ...a, disabled: 0, createTime: at, updateTime: at })),
+        consoleUsers.map((user) => ({ ...user, disabled: 0, createTime: at, updateTime: at })),
       );
       await insertImages(trx, images);
       return true;

@@ -5,14 +5,14 @@ import { defineRoute } from '../../http/defineRoute';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { findCardHolder, updateCardPassword } from './cardHolderRepository';
 import type { CardHoldersContext } from './cardHoldersContext';
-import { accountSubject, FAILED_LOGIN_PER_ACCOUNT } from './limits';
+import { FAILED_LOGIN_PER_CARD, limitSubject } from './limits';
 
 /** Changes the token's card password; the card's other tokens end, the caller's stays. */
 export const registerChangePassword = (app: FastifyInstance, { db, tokens, limiter, now }: CardHoldersContext) =>
   defineRoute(app, api.uc.changePassword, async ({ body, request }) => {
     const identity = request.cardHolder;
     if (!identity) throw unauthorized();
-    const byAccount = { rule: FAILED_LOGIN_PER_ACCOUNT, subject: accountSubject('card', identity.cardNo) };
+    const byAccount = { rule: FAILED_LOGIN_PER_CARD, subject: limitSubject('card', identity.cardNo) };
     await limiter.assertAllowed([byAccount]);
     const holder = await findCardHolder(db.kysely, identity.cardNo);
     if (!holder || !(await verifyPassword(holder.passwordHash, body.oldPassword))) {

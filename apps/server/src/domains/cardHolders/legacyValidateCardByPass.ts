@@ -4,7 +4,7 @@ import { defineRoute } from '../../http/defineRoute';
 import { verifyPassword } from '../../security/passwords';
 import { findCardHolder } from './cardHolderRepository';
 import type { CardHoldersContext } from './cardHoldersContext';
-import { accountSubject, FAILED_LOGIN_PER_ACCOUNT, FAILED_LOGIN_PER_ADDRESS } from './limits';
+import { FAILED_LOGIN_PER_ADDRESS, FAILED_LOGIN_PER_CARD, limitSubject } from './limits';
 
 /**
  * The older `POST /api/ValidateCardByPass/{username}/{password}`, kept for systems that still call it: says whether the pair is valid and
@@ -14,7 +14,7 @@ export const registerLegacyValidateCardByPass = (app: FastifyInstance, { db, lim
   defineRoute(app, api.uc.legacyValidateCardByPass, async ({ params, request }) => {
     const checks = [
       { rule: FAILED_LOGIN_PER_ADDRESS, subject: request.ip },
-      { rule: FAILED_LOGIN_PER_ACCOUNT, subject: accountSubject('card', params.username) },
+      { rule: FAILED_LOGIN_PER_CARD, subject: limitSubject('card', params.username) },
     ];
     await limiter.assertAllowed(checks);
     const holder = await findCardHolder(db.kysely, params.username);

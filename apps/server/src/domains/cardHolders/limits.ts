@@ -4,7 +4,7 @@ import type { AttemptRule } from '../../security/attemptLimiter';
 const MINUTE = 60 * 1000;
 
 /** 10 failures per card (or phone) in 15 minutes: at most 40 guesses an hour against one card. */
-export const FAILED_LOGIN_PER_ACCOUNT: AttemptRule = {
+export const FAILED_LOGIN_PER_CARD: AttemptRule = {
   name: 'card-login-failed:account',
   max: 10,
   windowMs: 15 * MINUTE,
@@ -40,4 +40,4 @@ export const SMS_PER_ADDRESS: AttemptRule = {
   message: '验证码发送过于频繁，请稍后再试',
 };
 
-export const accountSubject = (kind: 'card' | 'phone', value: string) => `${kind}:${value}`;
+export const limitSubject = (kind: 'card' | 'phone', value: string) => `${kind}:${value}`;

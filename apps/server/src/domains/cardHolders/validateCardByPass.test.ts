@@ -10,7 +10,7 @@ import {
   tokenOf,
 } from '../../testing/cardHolders';
 import { createTestServer, TEST_PASSWORD, type TestServer } from '../../testing/testServer';
-import { FAILED_LOGIN_PER_ACCOUNT, FAILED_LOGIN_PER_ADDRESS } from './limits';
+import { FAILED_LOGIN_PER_ADDRESS, FAILED_LOGIN_PER_CARD } from './limits';
 import { CARD_LOGIN_REFUSED, CARD_PAYLOAD_REFUSED } from './validateCardByPass';
 
 const URL = '/api/uc/user/ValidateCardByPass';
@@ -173,12 +173,12 @@ describe('POST /api/uc/user/ValidateCardByPass', () => {
   });
 
   it('limits wrong passwords per card across addresses, and the window passes', async () => {
-    for (let index = 0; index < FAILED_LOGIN_PER_ACCOUNT.max; index++) {
+    for (let index = 0; index < FAILED_LOGIN_PER_CARD.max; index++) {
       expect((await cardLogin(server, '10000002', 'wrong-password', freshAddress())).statusCode).toBe(401);
     }
     const blocked = await cardLogin(server, '10000002', TEST_PASSWORD, freshAddress());
     expect(blocked.statusCode).toBe(429);
-    clock += FAILED_LOGIN_PER_ACCOUNT.windowMs + 1000;
+    clock += FAILED_LOGIN_PER_CARD.windowMs + 1000;
     const later = await cardLogin(server, '10000002', TEST_PASSWORD, freshAddress(), new Date(clock));
     expect(later.statusCode).toBe(200);
     expect(tokenOf(later)).toBeTruthy();

@@ -7,7 +7,7 @@ import { type CardCredentials, openCardPayload, PayloadRefused } from '../../sec
 import { verifyPassword } from '../../security/passwords';
 import { findCardHolder, toUcUserInfo } from './cardHolderRepository';
 import type { CardHoldersContext } from './cardHoldersContext';
-import { accountSubject, FAILED_LOGIN_PER_ACCOUNT, FAILED_LOGIN_PER_ADDRESS } from './limits';
+import { FAILED_LOGIN_PER_ADDRESS, FAILED_LOGIN_PER_CARD, limitSubject } from './limits';
 import { claimPayload } from './replayGuard';
 
 /** One answer for every bad payload, so a caller learns nothing about why. */
@@ -37,13 +37,13 @@ export const registerValidateCardByPass = (app: FastifyInstance, context: CardHo
       throw badRequest(CARD_PAYLOAD_REFUSED);
     }
 
-    const byAccount = { rule: FAILED_LOGIN_PER_ACCOUNT, subject: accountSubject('card', credentials.cardNo) };
+    const byAccount = { rule: FAILED_LOGIN_PER_CARD, subject: limitSubject('card', credentials.cardNo) };
     await limiter.assertAllowed([byAccount]);
     const holder = await findCardHolder(db.kysely, credentials.cardNo);
     if (!(await verifyPassword(holder?.passwordHash, credentials.password)) || !holder) {
       await limiter.record([byAddress, byAccount]);
       throw unauthorized(CARD_LOGIN_REFUSED);
     }
-    await limiter.reset(FAILED_LOGIN_PER_ACCOUNT, byAccount.subject);
+    await limiter.reset(FAILED_LOGIN_PER_CARD, byAccount.subject);
     return { token: await tokens.issue(holder.cardNo, null), ucUserInfo: toUcUserInfo(holder) };
   });

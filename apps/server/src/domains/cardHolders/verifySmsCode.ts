@@ -1,6 +1,6 @@
 import { unauthorized } from '../../http/apiError';
 import type { CardHoldersContext } from './cardHoldersContext';
-import { accountSubject, FAILED_LOGIN_PER_ACCOUNT, FAILED_LOGIN_PER_ADDRESS } from './limits';
+import { FAILED_LOGIN_PER_ADDRESS, FAILED_LOGIN_PER_CARD, limitSubject } from './limits';
 
 export const SMS_CODE_REFUSED = '验证码不正确或已失效，请重新获取';
 
@@ -13,7 +13,7 @@ export const verifySmsCode = async (
 ) => {
   const checks = [
     { rule: FAILED_LOGIN_PER_ADDRESS, subject: address },
-    { rule: FAILED_LOGIN_PER_ACCOUNT, subject: accountSubject('phone', phone) },
+    { rule: FAILED_LOGIN_PER_CARD, subject: limitSubject('phone', phone) },
   ];
   await limiter.assertAllowed(checks);
   if (!(await smsCodes.consume(phone, code))) {

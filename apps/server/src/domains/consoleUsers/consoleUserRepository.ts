@@ -70,7 +70,7 @@ export const findConsoleUserRow = (db: Kysely<Database>, id: number) =>
 export const findConsoleUserByUsername = (db: Kysely<Database>, username: string) =>
   db.selectFrom('consoleUser').selectAll().where('username', '=', username).executeTakeFirst();
 
-export const findAccount = async (db: Kysely<Database>, id: number) => {
+export const findConsoleUser = async (db: Kysely<Database>, id: number) => {
   const row = await findConsoleUserRow(db, id);
   if (!row) throw CONSOLE_USER_NOT_FOUND();
   return toAccount(row);

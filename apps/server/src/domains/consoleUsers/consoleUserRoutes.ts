@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context';
 import { setContentRange } from '../../http/contentRange';
 import { defineRoute } from '../../http/defineRoute';
-import { changeConsoleUser, createConsoleUser, findAccount, listConsoleUsers } from './consoleUserRepository';
+import { changeConsoleUser, createConsoleUser, findConsoleUser, listConsoleUsers } from './consoleUserRepository';
 
 /** Console users, under /lianmeng/api/accounts: administrators create editors and staff, reset passwords, disable. */
 export const registerConsoleUserRoutes = (app: FastifyInstance, { db, now }: ServerContext) => {
@@ -13,7 +13,7 @@ export const registerConsoleUserRoutes = (app: FastifyInstance, { db, now }: Ser
     return list;
   });
 
-  defineRoute(app, api.consoleApi.accountOne, async ({ params }) => findAccount(db.kysely, params.id));
+  defineRoute(app, api.consoleApi.accountOne, async ({ params }) => findConsoleUser(db.kysely, params.id));
 
   defineRoute(app, api.consoleApi.accountCreate, async ({ body, request }) =>
     createConsoleUser(db, body, request.consoleUser, now()),
