@@ -1,7 +1,7 @@
 import { api } from '@lianmeng/core';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context';
-import { setContentRange } from '../../http/contentRange';
+import { listAnswer } from '../../http/contentRange';
 import { defineRoute } from '../../http/defineRoute';
 import {
   changeArticle,
@@ -13,11 +13,9 @@ import {
 
 /** Articles for every column, drafts included, under /lianmeng/api/articles. */
 export const registerConsoleArticleRoutes = (app: FastifyInstance, { db, now }: ServerContext) => {
-  defineRoute(app, api.consoleApi.articleList, async ({ query, reply }) => {
-    const { list, total } = await listConsoleArticles(db.kysely, query);
-    setContentRange(reply, 'articles', query.range, list.length, total);
-    return list;
-  });
+  defineRoute(app, api.consoleApi.articleList, async ({ query, reply }) =>
+    listAnswer(reply, 'articles', query.range, await listConsoleArticles(db.kysely, query)),
+  );
 
   defineRoute(app, api.consoleApi.articleOne, async ({ params }) => findConsoleArticle(db.kysely, params.id));
 

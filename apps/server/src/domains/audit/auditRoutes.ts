@@ -2,17 +2,15 @@ import { api } from '@lianmeng/core';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context';
 import { notFound } from '../../http/apiError';
-import { setContentRange } from '../../http/contentRange';
+import { listAnswer } from '../../http/contentRange';
 import { defineRoute } from '../../http/defineRoute';
 import { findAuditEntry, listAuditEntries } from './auditRepository';
 
 /** The audit log: read only. Entries are written by the calls they record, in their transactions. */
 export const registerConsoleAuditRoutes = (app: FastifyInstance, { db }: ServerContext) => {
-  defineRoute(app, api.consoleApi.auditList, async ({ query, reply }) => {
-    const { list, total } = await listAuditEntries(db.kysely, query);
-    setContentRange(reply, 'audit', query.range, list.length, total);
-    return list;
-  });
+  defineRoute(app, api.consoleApi.auditList, async ({ query, reply }) =>
+    listAnswer(reply, 'audit', query.range, await listAuditEntries(db.kysely, query)),
+  );
 
   defineRoute(app, api.consoleApi.auditOne, async ({ params }) => {
     const entry = await findAuditEntry(db.kysely, params.id);

@@ -1,17 +1,15 @@
 import { api } from '@lianmeng/core';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context';
-import { setContentRange } from '../../http/contentRange';
+import { listAnswer } from '../../http/contentRange';
 import { defineRoute } from '../../http/defineRoute';
 import { changeConsoleUser, createConsoleUser, findConsoleUser, listConsoleUsers } from './consoleUserRepository';
 
 /** Console users, under /lianmeng/api/accounts: administrators create editors and staff, reset passwords, disable. */
 export const registerConsoleUserRoutes = (app: FastifyInstance, { db, now }: ServerContext) => {
-  defineRoute(app, api.consoleApi.accountList, async ({ query, reply }) => {
-    const { list, total } = await listConsoleUsers(db.kysely, query);
-    setContentRange(reply, 'accounts', query.range, list.length, total);
-    return list;
-  });
+  defineRoute(app, api.consoleApi.accountList, async ({ query, reply }) =>
+    listAnswer(reply, 'accounts', query.range, await listConsoleUsers(db.kysely, query)),
+  );
 
   defineRoute(app, api.consoleApi.accountOne, async ({ params }) => findConsoleUser(db.kysely, params.id));
 
