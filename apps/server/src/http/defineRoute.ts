@@ -22,6 +22,7 @@ export const defineRoute = <Q extends z.ZodType, B extends z.ZodType, P extends 
   call: CallDefinition<Q, B, P, R>,
   handler: (context: RouteContext<z.output<Q>, z.output<B>, z.output<P>>) => Promise<z.input<R>>,
 ) => {
+  if (!app.accessGuards) throw new Error(`register the access guards before the route of ${call.path}`);
   const checks = accessChecks(call, app.accessGuards);
   app.route({
     method: call.method,
