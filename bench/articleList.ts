@@ -14,7 +14,7 @@ import {
   type ArticleQuery,
   articleListQueries,
   listArticles,
-} from '../apps/server/src/routes/content/articleRepository';
+} from '../apps/server/src/domains/articles/articleRepository';
 
 const BASELINE = 1_000;
 const LARGE = 100_000;

@@ -6,6 +6,7 @@
 import { verify } from '@node-rs/argon2';
 import { hashPassword } from '../apps/server/src/security/passwords';
 import { encryptCard, postForm, publicKeyOf } from '../apps/server/src/testing/cardHolders';
+import { buildCardHolder } from '../apps/server/src/testing/factories';
 import { createTestServer, TEST_PASSWORD } from '../apps/server/src/testing/testServer';
 
 const RUNS = 20;
@@ -16,6 +17,7 @@ const median = (values: number[]) => {
 };
 
 const server = await createTestServer();
+await buildCardHolder(server.db, { cardNo: '10000001', phone: '13800000000' });
 try {
   const publicKey = await publicKeyOf(server);
   const hash = await hashPassword(TEST_PASSWORD);

@@ -8,25 +8,30 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import type { ServerContext } from './context';
 import type { Db } from './db/database';
+import { registerConsoleArticleRoutes } from './domains/articles/consoleArticleRoutes';
+import { registerPublicArticleRoutes } from './domains/articles/publicArticleRoutes';
+import { registerConsoleAuditRoutes } from './domains/audit/auditRoutes';
+import { registerCardHolderRoutes } from './domains/cardHolders';
+import type { SmsSender } from './domains/cardHolders/smsSender';
+import { registerConsoleAuthRoutes } from './domains/consoleUsers/consoleAuthRoutes';
+import { registerConsoleUserRoutes } from './domains/consoleUsers/consoleUserRoutes';
+import { registerHealthRoute } from './domains/health/healthRoute';
+import { registerImageRoutes } from './domains/images/imageRoutes';
+import { registerConsoleSettingsRoutes } from './domains/settings/consoleSettingsRoutes';
+import { registerPublicSettingsRoute } from './domains/settings/publicSettingsRoute';
+import { registerUploadRoutes } from './domains/uploads';
+import { registerAccessGuards } from './http/access';
 import { registerApiCachePolicy } from './http/cachePolicy';
 import { registerCompression } from './http/compression';
 import { answerClientError, answerFrameworkError, registerJsonBodyParser } from './http/inputLimits';
 import { registerOperations } from './ops';
-import { createConsoleSessions } from './plugins/consoleSession';
 import { registerErrorHandling } from './plugins/errors';
 import { registerStaticApps } from './plugins/staticApps';
 import { registerUploads } from './plugins/uploads';
 import { registerXsrfCookie } from './plugins/xsrf';
-import { registerConsoleRoutes } from './routes/console';
-import { registerConsoleAuthRoutes } from './routes/consoleAuth';
-import { registerContentRoutes } from './routes/content';
-import { registerHealthRoute } from './routes/health';
-import { registerImageRoutes } from './routes/img';
-import { registerSiteRoutes } from './routes/site';
-import { registerAccountRoutes } from './routes/uc';
-import type { SmsSender } from './routes/uc/smsSender';
-import { registerUploadRoutes } from './routes/upload';
 import { redactUrl } from './security/redact';
+import { createCardTokens } from './sessions/cardHolderTokens';
+import { createConsoleSessions } from './sessions/consoleSessions';
 import { registerSiteFiles } from './siteFiles';
 
 export interface ServerDeps {
@@ -77,7 +82,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // Editors may give an external http(s) address for an image (PRODUCT.md, "Uploads").
+        // Editors may give an image an external http(s) address instead of uploading it.
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
         // antd and MUI inject their styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
@@ -102,16 +107,22 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
     db: deps.db,
     now,
     consoleSessions: createConsoleSessions(app, deps.db, now),
+    cardTokens: createCardTokens(app, deps.db, now),
   };
+  // Every route installs the checks its call's definition asks for from these (http/defineRoute.ts).
+  registerAccessGuards(app, context);
 
   registerHealthRoute(app, context);
   registerConsoleAuthRoutes(app, context);
   registerImageRoutes(app, context);
-  registerSiteRoutes(app, context);
-  registerContentRoutes(app, context);
-  registerConsoleRoutes(app, context);
+  registerPublicSettingsRoute(app, context);
+  registerPublicArticleRoutes(app, context);
+  registerConsoleArticleRoutes(app, context);
+  registerConsoleUserRoutes(app, context);
+  registerConsoleAuditRoutes(app, context);
+  registerConsoleSettingsRoutes(app, context);
   await registerUploadRoutes(app, context);
-  await registerAccountRoutes(app, context, deps.smsSender);
+  await registerCardHolderRoutes(app, context, deps.smsSender);
   registerSiteFiles(app, context);
   await registerUploads(app, path.join(config.dataDir, 'uploads'));
   await registerStaticApps(

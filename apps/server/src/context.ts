@@ -1,11 +1,13 @@
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
-import type { ConsoleSessions } from './plugins/consoleSession';
+import type { CardTokens } from './sessions/cardHolderTokens';
+import type { ConsoleSessions } from './sessions/consoleSessions';
 
 /** What every route module is given: no globals, so tests build as many servers as they like. */
 export interface ServerContext {
   config: ServerConfig;
   db: Db;
   consoleSessions: ConsoleSessions;
+  cardTokens: CardTokens;
   now: () => Date;
 }

@@ -1,4 +1,4 @@
-/** The business constants of the specification's section 9, and the names PRODUCT.md froze. One place, never re-typed. */
+/** The business constants and the names the apps and the server share. One place, never re-typed. */
 
 export const IMAGE_SORT = { banner: 2, partner: 3 } as const;
 export type ImageSortId = (typeof IMAGE_SORT)[keyof typeof IMAGE_SORT];
@@ -31,13 +31,8 @@ export const BANNER = {
 
 export const MARQUEE = { tickMs: 20, stepPx: 1, startDelayMs: 30 } as const;
 
-export const SITE_WIDTH_PX = 1000;
 export const PARTNER_TILE = { widthPx: 190, heightPx: 50 } as const;
 
-export const LOCALE = 'zh' as const;
-export const CURRENCY = 'CNY' as const;
-
-export const ADMIN_PREFIX = '/lianmeng' as const;
 export const CONSOLE_BASE_PATH = '/admin/' as const;
 
 export const ROUTES = {
@@ -74,7 +69,7 @@ export const TEXT_LIMITS = {
   password: { min: 8, max: 128 },
 } as const;
 
-/** SMS log-in codes (PRODUCT.md, "SMS codes"): the portal's send button counts down `resendSeconds`. */
+/** SMS log-in codes: their length, lifetime, tries and sending limits; the portal's send button counts down `resendSeconds`. */
 export const SMS_CODE_RULES = {
   digits: 6,
   validMs: 5 * 60 * 1000,

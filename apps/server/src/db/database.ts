@@ -66,3 +66,10 @@ export const openDatabase = (databaseUrl: string | undefined, dataDir: string): 
   if (databaseUrl.startsWith('sqlite:')) return openSqlite(path.resolve(dataDir, databaseUrl.slice('sqlite:'.length)));
   throw new Error('DATABASE_URL must start with postgres:// or sqlite:');
 };
+
+/** Whether the database answers a trivial query (the health check). */
+export const isReachable = (db: Db) =>
+  sql`select 1`
+    .execute(db.kysely)
+    .then(() => true)
+    .catch(() => false);

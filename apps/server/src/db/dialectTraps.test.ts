@@ -2,16 +2,20 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildImage } from '../testing/factories';
 import { testsUsePostgres } from '../testing/testDatabase';
 import { createTestServer, type TestServer } from '../testing/testServer';
 
-/** STACK.md's server traps, each with a test that fails when the guard against it is lost. */
+/** The traps of the two databases and their drivers, each with a test that fails when the guard against it is lost. */
 let server: TestServer;
 let editor: string;
 
 beforeAll(async () => {
   server = await createTestServer();
   editor = await server.signIn('editor');
+  for (let index = 0; index < 20; index += 1) {
+    await buildImage(server.db, { belongSortid: 3, isOpen: index % 2, photoTitle: `合作伙伴 ${index}` });
+  }
 });
 afterAll(() => server.close());
 

@@ -1,4 +1,4 @@
-import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Db } from './database';
 import { initial } from './migrations/0001_initial';
 import { siteSettings } from './migrations/0002_site_settings';
@@ -6,22 +6,40 @@ import { articles } from './migrations/0003_articles';
 import { uploads } from './migrations/0004_uploads';
 import { cardAccounts } from './migrations/0005_card_accounts';
 import { articleSearchIndex } from './migrations/0006_article_search_index';
-import { articleTotals } from './migrations/0006_article_totals';
+import { articleTotals } from './migrations/0007_article_totals';
 import { articleSearch } from './migrations/0009_article_search';
 
 /** Migrations are listed here (not read from a folder) so the bundled server carries them. */
-const migrationsFor = (db: Db): Record<string, Migration> => ({
+export const migrationsFor = (db: Db): Record<string, Migration> => ({
   '0001_initial': initial(db.dialect),
   '0002_site_settings': siteSettings(),
   '0003_articles': articles(db.dialect),
   '0004_uploads': uploads(db.dialect),
   '0005_card_accounts': cardAccounts(db.dialect),
   '0006_article_search_index': articleSearchIndex(db.dialect),
-  '0006_article_totals': articleTotals(db.dialect),
+  '0007_article_totals': articleTotals(db.dialect),
   '0009_article_search': articleSearch(db.dialect),
 });
 
+/**
+ * Migrations that once ran under another name. Kysely refuses to start when a recorded migration is
+ * missing from the list, so a database that recorded the old name has the record renamed first; the
+ * migration itself is the same and does not run again.
+ */
+export const RENAMED_MIGRATIONS: Record<string, string> = { '0006_article_totals': '0007_article_totals' };
+
+const MIGRATION_TABLE = 'kysely_migration';
+
+const renameRecordedMigrations = async (db: Db) => {
+  const tables = await db.kysely.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((table) => table.name === MIGRATION_TABLE)) return;
+  for (const [oldName, newName] of Object.entries(RENAMED_MIGRATIONS)) {
+    await sql`update ${sql.table(MIGRATION_TABLE)} set name = ${newName} where name = ${oldName}`.execute(db.kysely);
+  }
+};
+
 export const migrate = async (db: Db): Promise<void> => {
+  await renameRecordedMigrations(db);
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(db) };
   const migrator = new Migrator({ db: db.kysely, provider });
   const { error, results } = await migrator.migrateToLatest();

@@ -139,7 +139,7 @@ export interface PayloadReplayGuardTable {
   expiresTime: string;
 }
 
-/** Articles per column and state, kept by triggers (migration 0006_article_totals). */
+/** Articles per column and state, kept by triggers (migration 0007_article_totals). */
 export interface ArticleTotalTable {
   typeId: number;
   published: number;

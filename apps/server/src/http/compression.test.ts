@@ -5,7 +5,7 @@ import { COMPRESSION_THRESHOLD_BYTES, etagMatches } from './compression';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await createTestServer();
+  server = await createTestServer({}, undefined, { demoData: true });
 });
 afterAll(() => server.close());
 

@@ -1,6 +1,7 @@
 import type { CallDefinition } from '@lianmeng/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { accessChecks } from './access';
 import { parseOrRefuse } from './validation';
 
 export interface RouteContext<Q, B, P> {
@@ -11,30 +12,22 @@ export interface RouteContext<Q, B, P> {
   reply: FastifyReply;
 }
 
-export interface RouteOptions {
-  /** Checks that run before the request is read (anti-forgery, session, role); they throw ApiError. */
-  preHandler?: ((request: FastifyRequest, reply: FastifyReply) => Promise<void>)[];
-  /** Fastify route config, e.g. rate limits. */
-  config?: Record<string, unknown>;
-  bodyLimit?: number;
-}
-
 /**
- * Registers one call of the contract: the request is checked against its schemas before the handler
- * runs, and what the handler returns is checked against the response schema before it is sent.
+ * Registers one call of the contract. Who may make it comes from the definition (`access`, `xsrf`) and is
+ * checked before the request is read; the request is checked against its schemas before the handler runs,
+ * and what the handler returns is checked against the response schema before it is sent.
  */
 export const defineRoute = <Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, R extends z.ZodType>(
   app: FastifyInstance,
   call: CallDefinition<Q, B, P, R>,
-  options: RouteOptions,
   handler: (context: RouteContext<z.output<Q>, z.output<B>, z.output<P>>) => Promise<z.input<R>>,
 ) => {
+  if (!app.accessGuards) throw new Error(`register the access guards before the route of ${call.path}`);
+  const checks = accessChecks(call, app.accessGuards);
   app.route({
     method: call.method,
     url: call.path,
-    preHandler: options.preHandler,
-    config: options.config,
-    bodyLimit: options.bodyLimit,
+    preHandler: checks.map((check) => async (request: FastifyRequest) => check(request)),
     handler: async (request, reply) => {
       const query = call.query ? parseOrRefuse(call.query, request.query ?? {}, '查询参数') : undefined;
       const params = call.params ? parseOrRefuse(call.params, request.params ?? {}, '路径参数') : undefined;

@@ -31,16 +31,20 @@ beforeAll(async () => {
   await fs.writeFile(path.join(portal, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
   await fs.writeFile(path.join(portal, 'assets', 'app-abc123.js.gz'), gzipSync('console.log(1)'));
   await fs.writeFile(path.join(admin, 'index.html'), ADMIN_HTML);
-  server = await createTestServer({
-    portalDist: portal,
-    adminDist: admin,
-    hosts: {
-      main: 'https://main.example.org',
-      uc: 'https://uc.example.org/</script><!--',
-      sso: 'https://sso.example.org',
+  server = await createTestServer(
+    {
+      portalDist: portal,
+      adminDist: admin,
+      hosts: {
+        main: 'https://main.example.org',
+        uc: 'https://uc.example.org/</script><!--',
+        sso: 'https://sso.example.org',
+      },
+      ssoReturnOrigins: ['https://partner.example.org', 'https://b.example.org&x=<y>'],
     },
-    ssoReturnOrigins: ['https://partner.example.org', 'https://b.example.org&x=<y>'],
-  });
+    undefined,
+    { demoData: true },
+  );
 });
 afterAll(() => server.close());
 

@@ -1,8 +1,9 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { TEST_CARD_PRIVATE_KEY } from '../testing/testCardKey';
 import { CARD_KEY_FILE, loadCardKeyPair } from './cardKeyPair';
 
 describe('loadCardKeyPair', () => {
@@ -21,9 +22,11 @@ describe('loadCardKeyPair', () => {
   });
 
   it('uses a configured key, and refuses a short one', async () => {
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 3072 });
-    const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    expect((await loadCardKeyPair('/nonexistent', pem)).modulusBytes).toBe(384);
+    const configured = await loadCardKeyPair('/nonexistent', TEST_CARD_PRIVATE_KEY);
+    expect(configured.modulusBytes).toBe(256);
+    expect(configured.publicKeyPem).toBe(
+      createPublicKey(TEST_CARD_PRIVATE_KEY).export({ type: 'spki', format: 'pem' }).toString(),
+    );
     const short = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({
       type: 'pkcs8',
       format: 'pem',

@@ -38,7 +38,7 @@ const base64 = (value: unknown, what: string) => {
 };
 
 /**
- * Opens the card log-in payload of PRODUCT.md ("Card log-in encryption"):
+ * Opens the card log-in payload the portal builds (packages/core/src/crypto):
  * aesKey = RSA-OAEP-SHA256(base64(aesKey ‖ hmacKey)), data = base64(iv ‖ AES-256-CBC ciphertext ‖ HMAC),
  * HMAC-SHA256(hmacKey, iv ‖ ciphertext ‖ timestamp). The MAC is checked before anything is decrypted.
  */

@@ -50,7 +50,7 @@ let draftId: number;
 let publishedId: number;
 
 beforeAll(async () => {
-  server = await createTestServer();
+  server = await createTestServer({}, undefined, { demoData: true });
   const time = new Date().toISOString();
   const article = {
     typeId: 13,
@@ -159,7 +159,7 @@ describe('sitemap.xml', () => {
   });
 
   it('takes the address from the proxy when it is trusted, and escapes it', async () => {
-    const trusted = await createTestServer({ trustProxy: true });
+    const trusted = await createTestServer({ trustProxy: true }, undefined, { demoData: true });
     try {
       const response = await trusted.app.inject({
         url: '/sitemap.xml',

@@ -2,14 +2,28 @@ import { createRequire } from 'node:module';
 import { HEADERS, XSRF_COOKIE } from '@lianmeng/core';
 import { type EncryptedCardForm, encryptCardPayload, type RsaOaepEncryptor } from '@lianmeng/core/crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import { buildCardHolder } from './factories';
 import { TEST_XSRF, type TestServer } from './testServer';
 
-// jsencrypt's ESM entry cannot be loaded by plain Node (STACK.md).
+// jsencrypt's ESM entry has extensionless imports that plain Node cannot load; its CommonJS entry works.
 const JSEncrypt = createRequire(import.meta.url)('jsencrypt') as new () => RsaOaepEncryptor;
 
-export const DEMO_CARD = '10000001';
+export const FIRST_CARD = '10000001';
 export const SECOND_CARD = '10000002';
-export const DEMO_PHONE = '13800000000';
+export const SHARED_PHONE = '13800000000';
+
+/** Two cards on one phone, as a holder with a school card and an institution card has them. */
+export const buildCardsOnOnePhone = async (server: TestServer) => {
+  await buildCardHolder(server.db, { cardNo: FIRST_CARD, phone: SHARED_PHONE, name: '李明', school: '北京市第一中学' });
+  await buildCardHolder(server.db, {
+    cardNo: SECOND_CARD,
+    phone: SHARED_PHONE,
+    name: '李明',
+    school: '北京市青少年科技活动中心',
+    operator: true,
+    institution: true,
+  });
+};
 
 export const publicKeyOf = async (server: TestServer): Promise<string> =>
   (await server.app.inject({ method: 'GET', url: '/api/uc/user/publicKey' })).json().data.publicKey;

@@ -1,17 +1,20 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CONSOLE_SESSION_COOKIE, HEADERS, XSRF_COOKIE } from '@lianmeng/core';
+import { CONSOLE_ROLES, CONSOLE_SESSION_COOKIE, type ConsoleRole, HEADERS, XSRF_COOKIE } from '@lianmeng/core';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createServer } from '../app';
 import { loadConfig, type ServerConfig } from '../config';
 import { type Db, openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { seedDemoData } from '../db/seed';
-import { createMemorySmsSender, type MemorySmsSender } from '../routes/uc/smsSender';
+import { createMemorySmsSender, type MemorySmsSender } from '../domains/cardHolders/smsSender';
+import { findConsoleUserByUsername } from '../domains/consoleUsers/consoleUserRepository';
+import { buildConsoleUser, TEST_PASSWORD } from './factories';
+import { TEST_CARD_PRIVATE_KEY } from './testCardKey';
 import { createScratchPostgres, testsUsePostgres } from './testDatabase';
 
-export const TEST_PASSWORD = 'Test-password-2026';
+export { TEST_PASSWORD } from './factories';
 export const TEST_XSRF = 'test-xsrf-token-value';
 
 export interface TestServer {
@@ -21,20 +24,34 @@ export interface TestServer {
   dataDir: string;
   /** What the SMS sender was asked to send. */
   sms: MemorySmsSender;
-  /** Signs a console account in and returns the cookie header its calls carry (session + anti-forgery). */
-  signIn(username: 'admin' | 'editor' | 'staff'): Promise<string>;
+  /**
+   * Signs a console account in and returns the cookie its calls carry. `admin`, `editor` and `staff` are
+   * built on first use with that role and the test password; other accounts must be built first.
+   */
+  signIn(username: string): Promise<string>;
   /** A console call: the console header, the anti-forgery cookie and header, and the given session. */
+  /** A live card-holder token for the card, issued as a log-in would issue it. */
+  cardTokenFor(cardNo: string): Promise<string>;
   consoleInject(cookie: string | null, options: InjectOptions & { xsrf?: boolean }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
+export interface TestServerOptions {
+  /** Seed the demo site (articles, images, accounts, card holders), for the tests about that content. */
+  demoData?: boolean;
+  /** Where log lines go, for the tests that prove what is never logged (set `logLevel` too). */
+  logStream?: { write(line: string): void };
+}
+
 /**
- * A real server on a real SQLite file in a fresh temporary folder, seeded with the demo data. Under the
- * `server-pg` test project it runs on a fresh PostgreSQL database instead, dropped at `close()`.
+ * A real server on a real SQLite file in a fresh temporary folder, migrated and empty: each test builds
+ * the rows it needs (testing/factories.ts). Under the `server-pg` test project it runs on a fresh
+ * PostgreSQL database instead, dropped at `close()`. The card log-in key is a fixed test key.
  */
 export const createTestServer = async (
   overrides: Partial<ServerConfig> = {},
   now: () => Date = () => new Date(),
+  options: TestServerOptions = {},
 ): Promise<TestServer> => {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lianmeng-test-'));
   const scratch = testsUsePostgres() && overrides.databaseUrl === undefined ? await createScratchPostgres() : null;
@@ -46,15 +63,16 @@ export const createTestServer = async (
       demoPassword: TEST_PASSWORD,
       portalDist: path.join(dataDir, 'no-portal'),
       adminDist: path.join(dataDir, 'no-admin'),
+      cardPrivateKey: TEST_CARD_PRIVATE_KEY,
       ...(scratch ? { databaseUrl: scratch.url } : {}),
       ...overrides,
     },
   );
   const db = openDatabase(config.databaseUrl, dataDir);
   await migrate(db);
-  await seedDemoData(db, { dataDir, demoPassword: TEST_PASSWORD, now: new Date() });
+  if (options.demoData) await seedDemoData(db, { dataDir, demoPassword: TEST_PASSWORD, now: new Date() });
   const sms = createMemorySmsSender();
-  const app = await createServer(config, { db, now, smsSender: sms });
+  const app = await createServer(config, { db, now, smsSender: sms, logStream: options.logStream });
 
   const consoleInject: TestServer['consoleInject'] = (cookie, { xsrf = true, headers, ...options }) => {
     const request: InjectOptions = {
@@ -76,7 +94,12 @@ export const createTestServer = async (
     dataDir,
     sms,
     consoleInject,
+    cardTokenFor: (cardNo) => app.accessGuards.cardTokens.issue(cardNo, null),
     async signIn(username) {
+      const role = CONSOLE_ROLES.find((candidate: ConsoleRole) => candidate === username);
+      if (role && !(await findConsoleUserByUsername(db.kysely, username))) {
+        await buildConsoleUser(db, { username, role });
+      }
       const response = await consoleInject(null, {
         method: 'POST',
         url: '/lianmeng/auth/login',

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../database';
 import { idColumn } from './0001_initial';
 
-/** The one content model every column of the portal is built from (PRODUCT.md, "Content"). */
+/** The one content model every column of the portal is built from: list, single page, care wall and files alike. */
 export const articles = (dialect: Dialect) => ({
   async up(db: Kysely<unknown>) {
     await db.schema

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../database';
 import { migrate } from '../migrate';
-import { articleTotals } from './0006_article_totals';
+import { articleTotals } from './0007_article_totals';
 
 let db: Db;
 
@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => db.destroy());
 
-describe('migration 0006_article_totals', () => {
+describe('migration 0007_article_totals', () => {
   it('counts the articles that were there before it ran', async () => {
     // Back to the state before the migration, with articles already written.
     for (const trigger of ['article_total_insert', 'article_total_delete', 'article_total_update']) {

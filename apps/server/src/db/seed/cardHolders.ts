@@ -1,6 +1,9 @@
+import { insertCardHolders } from '../../domains/cardHolders/cardHolderRepository';
+import { insertCreditRecords } from '../../domains/cardHolders/creditRecordRepository';
 import { hashPassword } from '../../security/passwords';
 import type { Db } from '../database';
 import { createDemoCredentials } from './demoCredentials';
+import { claimSeedMark, hasSeedMark } from './seedMarks';
 
 const SEED_MARK = 'seed:card-holders:v1';
 export const DEMO_PHONE = '13800000000';
@@ -68,13 +71,12 @@ const demoRecords = (now: Date) => {
   return records;
 };
 
-/** The demo card holders of PRODUCT.md, once per database, under their own seed mark. */
+/** The two demo cards on one phone, with their credit records, once per database, under their own seed mark. */
 export const seedCardHolders = async (
   db: Db,
   options: { dataDir: string; demoPassword: string | undefined; now: Date },
 ): Promise<string | null> => {
-  const done = await db.kysely.selectFrom('appMeta').select('value').where('key', '=', SEED_MARK).executeTakeFirst();
-  if (done) return null;
+  if (await hasSeedMark(db.kysely, SEED_MARK)) return null;
   const credentials = createDemoCredentials(options.demoPassword);
   const at = options.now.toISOString();
   const holders = await Promise.all(
@@ -88,15 +90,13 @@ export const seedCardHolders = async (
   );
   const seeded = await db
     .writeTransaction(async (trx) => {
-      // The mark goes first: a second process seeding at the same time fails here on the key and rolls back.
-      await trx.insertInto('appMeta').values({ key: SEED_MARK, value: at }).execute();
-      await trx.insertInto('cardHolder').values(holders).execute();
-      await trx.insertInto('creditRecord').values(demoRecords(options.now)).execute();
+      await claimSeedMark(trx, SEED_MARK, at);
+      await insertCardHolders(trx, holders);
+      await insertCreditRecords(trx, demoRecords(options.now));
       return true;
     })
     .catch(async (error: unknown) => {
-      const mark = await db.kysely.selectFrom('appMeta').select('key').where('key', '=', SEED_MARK).executeTakeFirst();
-      if (mark) return false;
+      if (await hasSeedMark(db.kysely, SEED_MARK)) return false;
       throw error;
     });
   return seeded ? credentials.save(options.dataDir, '学分银行卡号（卡号\t密码）') : null;

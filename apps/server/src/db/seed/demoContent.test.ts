@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { COLUMNS, type ColumnLayout } from '@lianmeng/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sanitizeArticleHtml } from '../../routes/content/sanitizeHtml';
+import { sanitizeArticleHtml } from '../../domains/articles/sanitizeHtml';
+import { ORPHAN_MAX_AGE_MS, sweepOrphanUploads } from '../../domains/uploads/sweepOrphanUploads';
 import { createTestServer, type TestServer } from '../../testing/testServer';
 import type { ArticleRow } from '../schema';
 import { CONTENT_SEED_MARK, demoPublishTime, seedDemoContent } from './demoContent';
@@ -23,7 +24,7 @@ const typeIdOf = (key: string) => {
 };
 
 beforeAll(async () => {
-  server = await createTestServer();
+  server = await createTestServer({}, undefined, { demoData: true });
   articles = await server.db.kysely.selectFrom('article').selectAll().execute();
   const mark = await server.db.kysely
     .selectFrom('appMeta')
@@ -150,6 +151,15 @@ describe('the demo content', () => {
     expect(data.total).toBe(ofColumn(typeIdOf('news')).length);
     const times = data.list.map((item: { publishTime: string }) => item.publishTime);
     expect(times).toEqual([...times].sort().reverse());
+  });
+
+  it('is never swept as unreferenced, however old its pictures and files get', async () => {
+    const uploadDir = path.join(server.dataDir, 'uploads');
+    const demo = (await fs.readdir(uploadDir)).filter((name) => name.startsWith('demo-'));
+    expect(demo.length).toBeGreaterThan(0);
+    const longAgo = new Date(Date.now() - ORPHAN_MAX_AGE_MS - 3600_000);
+    for (const name of demo) await fs.utimes(path.join(uploadDir, name), longAgo, longAgo);
+    expect(await sweepOrphanUploads({ db: server.db.kysely, uploadDir, now: new Date() })).toEqual([]);
   });
 
   it('seeds once: a second run adds nothing', async () => {

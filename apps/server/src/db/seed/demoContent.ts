@@ -2,11 +2,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { COLUMN_BY_KEY } from '@lianmeng/core';
 import sharp from 'sharp';
-import { sanitizeArticleHtml } from '../../routes/content/sanitizeHtml';
+import { insertArticles } from '../../domains/articles/articleRepository';
+import { sanitizeArticleHtml } from '../../domains/articles/sanitizeHtml';
 import type { Db } from '../database';
 import type { NewArticle } from '../schema';
 import { DEMO_COLUMNS } from './content';
 import type { DemoArticle, DemoColumn } from './content/types';
+import { claimSeedMark, hasSeedMark } from './seedMarks';
 
 export const CONTENT_SEED_MARK = 'seed:demo-content:v1';
 
@@ -99,24 +101,16 @@ export const seedDemoContent = async (
   db: Db,
   options: { dataDir: string; now: Date; columns?: readonly DemoColumn[] },
 ): Promise<boolean> => {
-  const markOf = (kysely: Db['kysely']) =>
-    kysely.selectFrom('appMeta').select('key').where('key', '=', CONTENT_SEED_MARK).executeTakeFirst();
-  if (await markOf(db.kysely)) return false;
+  if (await hasSeedMark(db.kysely, CONTENT_SEED_MARK)) return false;
   const rows = await buildRows(options.columns ?? DEMO_COLUMNS, path.join(options.dataDir, 'uploads'), options.now);
   return db
     .writeTransaction(async (trx) => {
-      // The mark goes first: a second process seeding at the same time fails here on the key and rolls back.
-      await trx.insertInto('appMeta').values({ key: CONTENT_SEED_MARK, value: options.now.toISOString() }).execute();
-      for (let start = 0; start < rows.length; start += 50) {
-        await trx
-          .insertInto('article')
-          .values(rows.slice(start, start + 50))
-          .execute();
-      }
+      await claimSeedMark(trx, CONTENT_SEED_MARK, options.now.toISOString());
+      await insertArticles(trx, rows);
       return true;
     })
     .catch(async (error: unknown) => {
-      if (await markOf(db.kysely)) return false;
+      if (await hasSeedMark(db.kysely, CONTENT_SEED_MARK)) return false;
       throw error;
     });
 };

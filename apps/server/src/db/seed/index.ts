@@ -1,15 +1,18 @@
 import path from 'node:path';
 import type { ConsoleRole } from '@lianmeng/core';
+import { insertConsoleUsers } from '../../domains/consoleUsers/consoleUserRepository';
+import { insertImages } from '../../domains/images/imageRepository';
 import { hashPassword } from '../../security/passwords';
 import type { Db } from '../database';
 import { seedCardHolders } from './cardHolders';
 import { seedDemoContent } from './demoContent';
 import { createDemoCredentials } from './demoCredentials';
 import { demoImages } from './demoImages';
+import { claimSeedMark, hasSeedMark } from './seedMarks';
 
 const SEED_MARK = 'seed:images-and-console:v1';
 
-const CONSOLE_ACCOUNTS: { username: string; role: ConsoleRole; displayName: string }[] = [
+const CONSOLE_USERS: { username: string; role: ConsoleRole; displayName: string }[] = [
   { username: 'admin', role: 'admin', displayName: '系统管理员' },
   { username: 'editor', role: 'editor', displayName: '联盟编辑' },
   { username: 'staff', role: 'staff', displayName: '内容运营' },
@@ -27,13 +30,13 @@ export const seedDemoData = async (
 ): Promise<SeedResult> => {
   await seedDemoContent(db, { dataDir: options.dataDir, now: options.now });
   const cardCredentialsFile = await seedCardHolders(db, options);
-  const done = await db.kysely.selectFrom('appMeta').select('value').where('key', '=', SEED_MARK).executeTakeFirst();
-  if (done) return { seeded: cardCredentialsFile !== null, credentialsFile: cardCredentialsFile };
+  if (await hasSeedMark(db.kysely, SEED_MARK))
+    return { seeded: cardCredentialsFile !== null, credentialsFile: cardCredentialsFile };
 
   const credentials = createDemoCredentials(options.demoPassword);
   const at = options.now.toISOString();
-  const accounts = await Promise.all(
-    CONSOLE_ACCOUNTS.map(async (account) => ({
+  const consoleUsers = await Promise.all(
+    CONSOLE_USERS.map(async (account) => ({
       ...account,
       passwordHash: await hashPassword(credentials.passwordFor(account.username)),
     })),
@@ -42,18 +45,16 @@ export const seedDemoData = async (
 
   const seeded = await db
     .writeTransaction(async (trx) => {
-      // The mark goes first: a second process seeding at the same time fails here on the key and rolls back.
-      await trx.insertInto('appMeta').values({ key: SEED_MARK, value: at }).execute();
-      await trx
-        .insertInto('consoleUser')
-        .values(accounts.map((a) => ({ ...a, disabled: 0, createTime: at, updateTime: at })))
-        .execute();
-      await trx.insertInto('imageMessage').values(images).execute();
+      await claimSeedMark(trx, SEED_MARK, at);
+      await insertConsoleUsers(
+        trx,
+        consoleUsers.map((user) => ({ ...user, disabled: 0, createTime: at, updateTime: at })),
+      );
+      await insertImages(trx, images);
       return true;
     })
     .catch(async (error: unknown) => {
-      const mark = await db.kysely.selectFrom('appMeta').select('key').where('key', '=', SEED_MARK).executeTakeFirst();
-      if (mark) return false;
+      if (await hasSeedMark(db.kysely, SEED_MARK)) return false;
       throw error;
     });
   const credentialsFile = seeded ? await credentials.save(options.dataDir, '管理台账号（用户名\t密码）') : null;

@@ -1,0 +1,96 @@
+import type { AuditEntry, auditFilter, ConsoleUser } from '@lianmeng/core';
+import type { Kysely, Selectable } from 'kysely';
+import type { z } from 'zod';
+import type { Db } from '../../db/database';
+import { listPage, pageOfRange } from '../../db/listPage';
+import type { AuditLogTable, Database } from '../../db/schema';
+
+export type AuditAction =
+  | 'sign-in'
+  | 'sign-out'
+  | 'insert'
+  | 'update'
+  | 'toggle'
+  | 'delete'
+  | 'sort-clear'
+  | 'upload'
+  | 'settings';
+
+/** Written in the same transaction as the change it records. */
+export const recordAudit = (
+  trx: Kysely<Database>,
+  entry: {
+    user: Pick<ConsoleUser, 'id' | 'username'> | null;
+    action: AuditAction;
+    targetType: string;
+    targetId: string | number;
+    detail?: Record<string, unknown>;
+    at: Date;
+  },
+) =>
+  trx
+    .insertInto('auditLog')
+    .values({
+      userId: entry.user?.id ?? null,
+      username: entry.user?.username ?? '',
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: String(entry.targetId),
+      detail: JSON.stringify(entry.detail ?? {}),
+      createTime: entry.at.toISOString(),
+    })
+    .execute();
+
+type AuditFilter = z.output<typeof auditFilter>;
+
+const toEntry = (row: Selectable<AuditLogTable>): AuditEntry => ({
+  id: Number(row.id),
+  userId: row.userId === null ? null : Number(row.userId),
+  username: row.username,
+  action: row.action,
+  targetType: row.targetType,
+  targetId: row.targetId,
+  detail: row.detail,
+  createTime: row.createTime,
+});
+
+/** A date without a time covers that whole day (UTC), so "until 2026-11-22" includes that day. */
+const endOfDay = (value: string) => (value.length === 10 ? `${value}T23:59:59.999Z` : value);
+
+const filtered = (db: Kysely<Database>, filter: AuditFilter) => {
+  let builder = db.selectFrom('auditLog');
+  if (filter.id) builder = builder.where('id', 'in', filter.id.length ? filter.id : [-1]);
+  if (filter.username) builder = builder.where('username', '=', filter.username);
+  if (filter.action) builder = builder.where('action', '=', filter.action);
+  if (filter.targetType) builder = builder.where('targetType', '=', filter.targetType);
+  if (filter.createTime_gte) builder = builder.where('createTime', '>=', filter.createTime_gte);
+  if (filter.createTime_lte) builder = builder.where('createTime', '<=', endOfDay(filter.createTime_lte));
+  return builder;
+};
+
+export const listAuditEntries = async (
+  db: Kysely<Database>,
+  query: { sort: [string, 'ASC' | 'DESC']; range: [number, number]; filter: AuditFilter },
+) => {
+  const [field, order] = query.sort;
+  const direction = order === 'ASC' ? 'asc' : 'desc';
+  const { rows, total } = await listPage(
+    () => filtered(db, query.filter),
+    (builder) =>
+      builder
+        .selectAll()
+        .orderBy(field as 'id', direction)
+        .orderBy('id', direction),
+    pageOfRange(query.range),
+  );
+  return { list: rows.map(toEntry), total };
+};
+
+export const findAuditEntry = async (db: Kysely<Database>, id: number) => {
+  const row = await db.selectFrom('auditLog').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toEntry(row) : undefined;
+};
+
+/** An entry that records no other write (a sign-in, a sign-out), in a transaction of its own. */
+export const recordAuditAlone = (db: Db, entry: Parameters<typeof recordAudit>[1]) =>
+  db.writeTransaction((trx) => recordAudit(trx, entry));

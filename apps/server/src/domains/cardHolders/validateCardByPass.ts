@@ -1,0 +1,49 @@
+import { api } from '@lianmeng/core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { badRequest, unauthorized } from '../../http/apiError';
+import { defineRoute } from '../../http/defineRoute';
+import { type CardCredentials, openCardPayload, PayloadRefused } from '../../security/cardPayload';
+import { verifyPassword } from '../../security/passwords';
+import { findCardHolder, toUcUserInfo } from './cardHolderRepository';
+import type { CardHoldersContext } from './cardHoldersContext';
+import { FAILED_LOGIN_PER_ADDRESS, FAILED_LOGIN_PER_CARD, limitSubject } from './limits';
+import { claimPayload } from './replayGuard';
+
+/** One answer for every bad payload, so a caller learns nothing about why. */
+export const CARD_PAYLOAD_REFUSED = '登录请求无效或已过期，请刷新页面后重试';
+export const CARD_LOGIN_REFUSED = '卡号或密码不正确';
+
+// The form is read here rather than by the contract's schema: a malformed form gets the one generic refusal.
+const rawForm = { ...api.uc.validateCardByPass, body: z.record(z.string(), z.unknown()) };
+
+/** Card number + password, wrapped by the portal in the encrypted log-in payload (security/cardPayload.ts). */
+export const registerValidateCardByPass = (app: FastifyInstance, context: CardHoldersContext) =>
+  defineRoute(app, rawForm, async ({ body, request }) => {
+    const { db, keys, limiter, tokens, now } = context;
+    const byAddress = { rule: FAILED_LOGIN_PER_ADDRESS, subject: request.ip };
+    await limiter.assertAllowed([byAddress]);
+
+    let credentials: CardCredentials;
+    try {
+      credentials = openCardPayload(body, keys.privateKey, keys.modulusBytes, now());
+      if (!(await claimPayload(db, credentials.digest, credentials.replayableUntil, now()))) {
+        throw new PayloadRefused('replayed');
+      }
+    } catch (error) {
+      if (!(error instanceof PayloadRefused)) throw error;
+      request.log.info({ reason: error.reason }, 'card payload refused');
+      await limiter.record([byAddress]);
+      throw badRequest(CARD_PAYLOAD_REFUSED);
+    }
+
+    const byAccount = { rule: FAILED_LOGIN_PER_CARD, subject: limitSubject('card', credentials.cardNo) };
+    await limiter.assertAllowed([byAccount]);
+    const holder = await findCardHolder(db.kysely, credentials.cardNo);
+    if (!(await verifyPassword(holder?.passwordHash, credentials.password)) || !holder) {
+      await limiter.record([byAddress, byAccount]);
+      throw unauthorized(CARD_LOGIN_REFUSED);
+    }
+    await limiter.reset(FAILED_LOGIN_PER_CARD, byAccount.subject);
+    return { token: await tokens.issue(holder.cardNo, null), ucUserInfo: toUcUserInfo(holder) };
+  });

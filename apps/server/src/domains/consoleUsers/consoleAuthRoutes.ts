@@ -1,0 +1,48 @@
+import { api, type ConsoleRole } from '@lianmeng/core';
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../../context';
+import { unauthorized } from '../../http/apiError';
+import { defineRoute } from '../../http/defineRoute';
+import { createAttemptLimiter } from '../../security/attemptLimiter';
+import { verifyPassword } from '../../security/passwords';
+import { recordAuditAlone } from '../audit/auditRepository';
+import { findConsoleUserByUsername } from './consoleUserRepository';
+import { CONSOLE_LOGIN_FAILED_PER_ADDRESS, CONSOLE_LOGIN_FAILED_PER_USER } from './limits';
+
+const SIGN_IN_REFUSED = '用户名或密码不正确，或账号已停用';
+
+/** Console sign-in, sign-out and "who am I" on an httpOnly, SameSite=Strict session cookie. */
+export const registerConsoleAuthRoutes = (app: FastifyInstance, { db, consoleSessions, now }: ServerContext) => {
+  const limiter = createAttemptLimiter(db, now);
+
+  defineRoute(app, api.consoleAuth.login, async ({ body, request, reply }) => {
+    const byUser = { rule: CONSOLE_LOGIN_FAILED_PER_USER, subject: body.username.toLowerCase() };
+    const byAddress = { rule: CONSOLE_LOGIN_FAILED_PER_ADDRESS, subject: request.ip };
+    await limiter.assertAllowed([byUser, byAddress]);
+    const user = await findConsoleUserByUsername(db.kysely, body.username);
+    const valid = await verifyPassword(user?.passwordHash, body.password);
+    if (!user || !valid || user.disabled) {
+      await limiter.record([byUser, byAddress]);
+      throw unauthorized(SIGN_IN_REFUSED);
+    }
+    await limiter.reset(CONSOLE_LOGIN_FAILED_PER_USER, byUser.subject);
+    await consoleSessions.start(reply, user.id);
+    await recordAuditAlone(db, { user, action: 'sign-in', targetType: 'consoleUser', targetId: user.id, at: now() });
+    return { id: user.id, username: user.username, displayName: user.displayName, role: user.role as ConsoleRole };
+  });
+
+  defineRoute(app, api.consoleAuth.logout, async ({ request, reply }) => {
+    const user = await consoleSessions.userOf(request);
+    await consoleSessions.end(request, reply);
+    if (user) {
+      await recordAuditAlone(db, { user, action: 'sign-out', targetType: 'consoleUser', targetId: user.id, at: now() });
+    }
+    return {};
+  });
+
+  defineRoute(app, api.consoleAuth.me, async ({ request }) => {
+    const user = request.consoleUser;
+    if (!user) throw unauthorized('请先登录管理台');
+    return user;
+  });
+};

@@ -1,0 +1,180 @@
+import { CONSOLE_SESSION_COOKIE } from '@lianmeng/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../../testing/testServer';
+
+let server: TestServer;
+let admin: string;
+let editor: string;
+let staff: string;
+
+const NEW_PASSWORD = 'Another-password-1';
+
+const snapshot = async () => ({
+  users: await server.db.kysely.selectFrom('consoleUser').selectAll().orderBy('id').execute(),
+  sessions: await server.db.kysely.selectFrom('consoleSession').select('idHash').orderBy('idHash').execute(),
+  audit: await server.db.kysely.selectFrom('auditLog').select(['action', 'targetId']).orderBy('id').execute(),
+});
+
+const create = (cookie: string, payload: Record<string, unknown>) =>
+  server.consoleInject(cookie, { method: 'POST', url: '/lianmeng/api/accounts', payload });
+
+const signInWith = (username: string, password: string) =>
+  server.consoleInject(null, { method: 'POST', url: '/lianmeng/auth/login', payload: { username, password } });
+
+beforeAll(async () => {
+  server = await createTestServer();
+  admin = await server.signIn('admin');
+  editor = await server.signIn('editor');
+  staff = await server.signIn('staff');
+});
+afterAll(() => server.close());
+
+describe('console accounts', () => {
+  it('lists the accounts for the administrator without any password hash', async () => {
+    const response = await server.consoleInject(admin, {
+      method: 'GET',
+      url: '/lianmeng/api/accounts',
+      query: { range: '[0,9]', sort: '["id","ASC"]', filter: '{}' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-range']).toBe('accounts 0-2/3');
+    expect(response.json().data.map((account: { username: string }) => account.username)).toEqual([
+      'admin',
+      'editor',
+      'staff',
+    ]);
+    expect(response.body).not.toMatch(/argon|passwordHash/);
+  });
+
+  it('refuses every account call to editors, staff and anonymous callers, changing nothing', async () => {
+    const before = await snapshot();
+    for (const cookie of [editor, staff]) {
+      const calls = [
+        { method: 'GET', url: '/lianmeng/api/accounts' },
+        { method: 'GET', url: '/lianmeng/api/accounts/1' },
+        {
+          method: 'POST',
+          url: '/lianmeng/api/accounts',
+          payload: { username: 'x1', displayName: 'x', role: 'staff', password: NEW_PASSWORD },
+        },
+        { method: 'PUT', url: '/lianmeng/api/accounts/3', payload: { disabled: true } },
+      ] as const;
+      for (const call of calls) {
+        const response = await server.consoleInject(cookie, call);
+        expect(response.statusCode).toBe(403);
+      }
+    }
+    expect((await server.app.inject({ method: 'GET', url: '/lianmeng/api/accounts' })).statusCode).toBe(401);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('creates an editor who can then sign in, and records it', async () => {
+    const response = await create(admin, {
+      username: 'editor2',
+      displayName: '第二编辑',
+      role: 'editor',
+      password: NEW_PASSWORD,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ username: 'editor2', role: 'editor', disabled: false });
+    expect((await signInWith('editor2', NEW_PASSWORD)).statusCode).toBe(200);
+    const entry = await server.db.kysely
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('action', '=', 'insert')
+      .where('targetType', '=', 'consoleUser')
+      .executeTakeFirstOrThrow();
+    expect(entry.username).toBe('admin');
+  });
+
+  it('refuses a taken username, an admin role and a password with a space, changing nothing', async () => {
+    const before = await snapshot();
+    const taken = await create(admin, {
+      username: 'editor',
+      displayName: '重复',
+      role: 'editor',
+      password: NEW_PASSWORD,
+    });
+    expect(taken.statusCode).toBe(409);
+    const adminRole = await create(admin, {
+      username: 'boss',
+      displayName: '老板',
+      role: 'admin',
+      password: NEW_PASSWORD,
+    });
+    expect(adminRole.statusCode).toBe(400);
+    const spaced = await create(admin, {
+      username: 'spaced',
+      displayName: '空格',
+      role: 'staff',
+      password: 'has a space 1',
+    });
+    expect(spaced.statusCode).toBe(400);
+    expect(spaced.json().message).toMatch(/空白/);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('resets a password: the old one stops working, the new one works, open sessions end', async () => {
+    const staffId = (
+      await server.db.kysely
+        .selectFrom('consoleUser')
+        .select('id')
+        .where('username', '=', 'staff')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const staffSession = await server.signIn('staff');
+    const response = await server.consoleInject(admin, {
+      method: 'PUT',
+      url: `/lianmeng/api/accounts/${staffId}`,
+      payload: { id: staffId, username: 'staff', password: NEW_PASSWORD },
+    });
+    expect(response.statusCode).toBe(200);
+    const me = await server.consoleInject(staffSession, { method: 'GET', url: '/lianmeng/auth/me' });
+    expect(me.statusCode).toBe(401);
+    expect((await signInWith('staff', NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('disables an account: its session dies and it can no longer sign in', async () => {
+    const editorId = (
+      await server.db.kysely
+        .selectFrom('consoleUser')
+        .select('id')
+        .where('username', '=', 'editor')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const response = await server.consoleInject(admin, {
+      method: 'PUT',
+      url: `/lianmeng/api/accounts/${editorId}`,
+      payload: { disabled: true },
+    });
+    expect(response.json().data.disabled).toBe(true);
+    const me = await server.consoleInject(editor, { method: 'GET', url: '/lianmeng/auth/me' });
+    expect(me.statusCode).toBe(401);
+    const again = await signInWith('editor', 'Test-password-2026');
+    expect(again.statusCode).toBe(401);
+    expect(again.cookies.find((cookie) => cookie.name === CONSOLE_SESSION_COOKIE)).toBeUndefined();
+  });
+
+  it('refuses an administrator disabling or demoting their own account', async () => {
+    const before = await snapshot();
+    const disableSelf = await server.consoleInject(admin, {
+      method: 'PUT',
+      url: '/lianmeng/api/accounts/1',
+      payload: { disabled: true },
+    });
+    expect(disableSelf.statusCode).toBe(403);
+    const demoteSelf = await server.consoleInject(admin, {
+      method: 'PUT',
+      url: '/lianmeng/api/accounts/1',
+      payload: { role: 'staff' },
+    });
+    expect(demoteSelf.statusCode).toBe(403);
+    const missing = await server.consoleInject(admin, {
+      method: 'PUT',
+      url: '/lianmeng/api/accounts/9999',
+      payload: { disabled: true },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(await snapshot()).toEqual(before);
+  });
+});

@@ -1,0 +1,188 @@
+import {
+  type ConsoleUser,
+  IMAGE_UPDATABLE_FIELDS,
+  type ImageMessage,
+  type ImageSortId,
+  type ImageUpdatableField,
+  type imageInsertBody,
+} from '@lianmeng/core';
+import { type Kysely, sql } from 'kysely';
+import type { z } from 'zod';
+import type { Db } from '../../db/database';
+import { containsPattern, listPage, pageOfNumber } from '../../db/listPage';
+import type { Database, ImageMessagePatch, ImageMessageRow, NewImageMessage } from '../../db/schema';
+import { forbidden } from '../../http/apiError';
+import { recordAudit } from '../audit/auditRepository';
+import { IMAGE_NOT_FOUND } from './messages';
+
+export interface ImageFilter {
+  belongSortid?: number;
+  isOpen?: 0 | 1;
+  titleContains?: string;
+}
+
+export const toImageMessage = (row: ImageMessageRow): ImageMessage => ({
+  id: Number(row.id),
+  belongSortid: Number(row.belongSortid),
+  isOpen: Number(row.isOpen) === 1 ? 1 : 0,
+  photoAddress: row.photoAddress,
+  smallPhotoAddress: row.smallPhotoAddress,
+  photoTitle: row.photoTitle,
+  urlAddress: row.urlAddress,
+  createTime: row.createTime,
+  updateTime: row.updateTime,
+});
+
+const filtered = (db: Kysely<Database>, filter: ImageFilter) => {
+  let query = db.selectFrom('imageMessage');
+  if (filter.belongSortid !== undefined) query = query.where('belongSortid', '=', filter.belongSortid);
+  if (filter.isOpen !== undefined) query = query.where('isOpen', '=', filter.isOpen);
+  if (filter.titleContains) {
+    const pattern = containsPattern(filter.titleContains);
+    // An explicit ESCAPE makes the backslash mean the same in SQLite and PostgreSQL.
+    query = query.where(sql<boolean>`lower(photo_title) like lower(${pattern}) escape '\\'`);
+  }
+  return query;
+};
+
+export const searchImages = async (
+  db: Kysely<Database>,
+  filter: ImageFilter,
+  page: { pageNum: number; pageSize: number },
+) => {
+  const { rows, total } = await listPage(
+    () => filtered(db, filter),
+    (builder) =>
+      builder
+        .selectAll()
+        // Newest first: when several banners are open, the portal shows the first.
+        .orderBy('createTime', 'desc')
+        .orderBy('id', 'desc'),
+    pageOfNumber(page),
+  );
+  return { list: rows.map(toImageMessage), total };
+};
+
+export const findImage = async (db: Kysely<Database>, id: number) => {
+  const row = await db.selectFrom('imageMessage').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toImageMessage(row) : undefined;
+};
+
+export const insertImage = async (db: Kysely<Database>, values: NewImageMessage) => {
+  const row = await db.insertInto('imageMessage').values(values).returningAll().executeTakeFirstOrThrow();
+  return toImageMessage(row);
+};
+
+export const updateImage = async (db: Kysely<Database>, id: number, patch: ImageMessagePatch) => {
+  const row = await db
+    .updateTable('imageMessage')
+    .set(patch)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toImageMessage(row);
+};
+
+export const deleteImage = (db: Kysely<Database>, id: number) =>
+  db.deleteFrom('imageMessage').where('id', '=', id).executeTakeFirst();
+
+export const clearImageSort = async (db: Kysely<Database>, belongSortid: ImageSortId) => {
+  const result = await db.deleteFrom('imageMessage').where('belongSortid', '=', belongSortid).executeTakeFirst();
+  return Number(result.numDeletedRows);
+};
+
+/** Many rows at once (the demo seed). */
+export const insertImages = async (db: Kysely<Database>, rows: NewImageMessage[]) => {
+  if (rows.length > 0) await db.insertInto('imageMessage').values(rows).execute();
+};
+
+/** Every address an image message holds, for the sweep of unreferenced uploads. */
+export const imageAddresses = async (db: Kysely<Database>) =>
+  (await db.selectFrom('imageMessage').select(['photoAddress', 'smallPhotoAddress']).execute()).flatMap((row) => [
+    row.photoAddress,
+    row.smallPhotoAddress,
+  ]);
+
+// The console's commands: each change and its audit entry in one transaction.
+
+type Actor = ConsoleUser | null;
+
+export const createImage = (db: Db, input: z.output<typeof imageInsertBody>, actor: Actor, now: Date) =>
+  db.writeTransaction(async (trx) => {
+    const image = await insertImage(trx, { ...input, createTime: now.toISOString(), updateTime: now.toISOString() });
+    await recordAudit(trx, {
+      user: actor,
+      action: 'insert',
+      targetType: 'image',
+      targetId: image.id,
+      detail: { belongSortid: image.belongSortid, photoTitle: image.photoTitle, isOpen: image.isOpen },
+      at: now,
+    });
+    return image;
+  });
+
+/** The fields whose sent value differs from what is stored; clients may post the whole record. */
+const changedFields = (current: ImageMessage, body: Partial<Record<ImageUpdatableField, unknown>>) =>
+  IMAGE_UPDATABLE_FIELDS.filter((field) => body[field] !== undefined && body[field] !== current[field]);
+
+/**
+ * Changes what differs from the stored message. Staff may open and close items but change nothing
+ * else; a change of `isOpen` alone is audited as a toggle.
+ */
+export const changeImage = (
+  db: Db,
+  input: { id: number } & Partial<Record<ImageUpdatableField, unknown>>,
+  actor: Actor,
+  now: Date,
+) =>
+  db.writeTransaction(async (trx) => {
+    const current = await findImage(trx, input.id);
+    if (!current) throw IMAGE_NOT_FOUND();
+    const changed = changedFields(current, input);
+    if (actor?.role === 'staff' && changed.some((field) => field !== 'isOpen')) {
+      throw forbidden('内容运营只能修改开放状态');
+    }
+    if (changed.length === 0) return current;
+    const patch = Object.fromEntries(changed.map((field) => [field, input[field]]));
+    const image = await updateImage(trx, input.id, { ...patch, updateTime: now.toISOString() });
+    const onlyToggle = changed.length === 1 && changed[0] === 'isOpen';
+    await recordAudit(trx, {
+      user: actor,
+      action: onlyToggle ? 'toggle' : 'update',
+      targetType: 'image',
+      targetId: image.id,
+      detail: Object.fromEntries(changed.map((field) => [field, { from: current[field], to: image[field] }])),
+      at: now,
+    });
+    return image;
+  });
+
+export const removeImage = (db: Db, id: number, actor: Actor, now: Date) =>
+  db.writeTransaction(async (trx) => {
+    const current = await findImage(trx, id);
+    if (!current) throw IMAGE_NOT_FOUND();
+    await deleteImage(trx, id);
+    await recordAudit(trx, {
+      user: actor,
+      action: 'delete',
+      targetType: 'image',
+      targetId: current.id,
+      detail: { belongSortid: current.belongSortid, photoTitle: current.photoTitle },
+      at: now,
+    });
+    return { id: current.id };
+  });
+
+export const clearSort = (db: Db, belongSortid: ImageSortId, actor: Actor, now: Date) =>
+  db.writeTransaction(async (trx) => {
+    const removed = await clearImageSort(trx, belongSortid);
+    await recordAudit(trx, {
+      user: actor,
+      action: 'sort-clear',
+      targetType: 'imageSort',
+      targetId: belongSortid,
+      detail: { removed },
+      at: now,
+    });
+    return { belongSortid, removed };
+  });

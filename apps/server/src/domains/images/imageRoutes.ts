@@ -1,0 +1,45 @@
+import { api } from '@lianmeng/core';
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../../context';
+import { defineRoute } from '../../http/defineRoute';
+import { changeImage, clearSort, createImage, findImage, removeImage, searchImages } from './imageRepository';
+import { IMAGE_NOT_FOUND } from './messages';
+
+/** The six /lianmeng/img calls the portal and the console share. */
+export const registerImageRoutes = (app: FastifyInstance, { db, consoleSessions, now }: ServerContext) => {
+  // Anyone but a console request with a session only ever sees open items.
+  defineRoute(app, api.img.search, async ({ query, body, request }) => {
+    const fromConsole = await consoleSessions.isConsoleRequest(request);
+    if (!fromConsole && body.isOpen === 0) {
+      return { seachList: [], total: 0, pageNum: query.pageNum, pageSize: query.pageSize };
+    }
+    const { list, total } = await searchImages(
+      db.kysely,
+      {
+        belongSortid: body.belongSortid,
+        isOpen: fromConsole ? body.isOpen : 1,
+        titleContains: body.photoTitle?.trim() || undefined,
+      },
+      query,
+    );
+    return { seachList: list, total, pageNum: query.pageNum, pageSize: query.pageSize };
+  });
+
+  defineRoute(app, api.img.searchOne, async ({ query, request }) => {
+    const image = await findImage(db.kysely, query.id);
+    if (!image) throw IMAGE_NOT_FOUND();
+    if (image.isOpen !== 1 && !(await consoleSessions.isConsoleRequest(request))) throw IMAGE_NOT_FOUND();
+    return image;
+  });
+
+  defineRoute(app, api.img.insert, async ({ body, request }) => createImage(db, body, request.consoleUser, now()));
+
+  defineRoute(app, api.img.update, async ({ body, request }) => changeImage(db, body, request.consoleUser, now()));
+
+  // A GET, yet it deletes: its definition asks for the anti-forgery header as a POST's would.
+  defineRoute(app, api.img.delete, async ({ query, request }) => removeImage(db, query.id, request.consoleUser, now()));
+
+  defineRoute(app, api.img.sortClear, async ({ query, request }) =>
+    clearSort(db, query.belongSortid, request.consoleUser, now()),
+  );
+};

@@ -1,0 +1,156 @@
+import { api, buildPath, type CallDefinition, HEADERS, XSRF_COOKIE } from '@lianmeng/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCardsOnOnePhone } from '../testing/cardHolders';
+import { createTestServer, TEST_XSRF, type TestServer } from '../testing/testServer';
+
+/**
+ * Who may make each call, written out once more by hand: a change to a call's `access` or `xsrf` in the
+ * contract must be made here too, on purpose, and the walk below then proves the server follows it.
+ */
+const ACCESS_TABLE: Record<string, `${CallDefinition['access']}${'' | ' +xsrf'}`> = {
+  'img.search': 'anonymous',
+  'img.searchOne': 'anonymous',
+  'img.insert': 'editor +xsrf',
+  'img.update': 'staff +xsrf',
+  'img.delete': 'editor +xsrf',
+  'img.sortClear': 'editor +xsrf',
+  'img.upload': 'editor +xsrf',
+  'consoleAuth.login': 'anonymous +xsrf',
+  'consoleAuth.logout': 'anonymous +xsrf',
+  'consoleAuth.me': 'staff',
+  'consoleApi.settingsList': 'admin',
+  'consoleApi.settingsOne': 'admin',
+  'consoleApi.settingsUpdate': 'admin +xsrf',
+  'consoleApi.auditList': 'admin',
+  'consoleApi.auditOne': 'admin',
+  'consoleApi.accountList': 'admin',
+  'consoleApi.accountOne': 'admin',
+  'consoleApi.accountCreate': 'admin +xsrf',
+  'consoleApi.accountUpdate': 'admin +xsrf',
+  'consoleApi.articleList': 'staff',
+  'consoleApi.articleOne': 'staff',
+  'consoleApi.articleCreate': 'editor +xsrf',
+  'consoleApi.articleUpdate': 'editor +xsrf',
+  'consoleApi.articleDelete': 'editor +xsrf',
+  'uc.publicKey': 'anonymous',
+  'uc.validateCardByPass': 'anonymous +xsrf',
+  'uc.sendCode': 'anonymous +xsrf',
+  'uc.loginByPhoneAndCode': 'anonymous +xsrf',
+  'uc.resetPassword': 'anonymous +xsrf',
+  'uc.logout': 'cardHolder',
+  'uc.info': 'cardHolder',
+  'uc.changePassword': 'cardHolder',
+  'uc.ssoReturnOrigins': 'anonymous',
+  'uc.legacyValidateCardByPass': 'anonymous',
+  'sso.getUser': 'cardHolder',
+  'creditBank.info': 'cardHolder',
+  'content.articles': 'anonymous',
+  'content.article': 'anonymous',
+  'site.settings': 'anonymous',
+  'site.health': 'anonymous',
+};
+
+const IDENTITIES = ['anonymous', 'cardHolder', 'staff', 'editor', 'admin'] as const;
+type Identity = (typeof IDENTITIES)[number];
+type Outcome = 'allowed' | 'no anti-forgery header' | 'no console session' | 'role too low' | 'no card token';
+
+/** The console roles from the least to the most trusted: each may do what the ones before it may. */
+const ROLE_ORDER = ['staff', 'editor', 'admin'] as const;
+
+const CALLS = Object.entries(api).flatMap(([area, calls]) =>
+  Object.entries(calls as Record<string, CallDefinition>).map(([name, call]) => ({ key: `${area}.${name}`, call })),
+);
+
+/** What the table says should happen to this identity making this call. */
+const expectedOutcome = (call: CallDefinition, identity: Identity, withXsrf: boolean): Outcome => {
+  if (call.xsrf && !withXsrf) return 'no anti-forgery header';
+  if (call.access === 'anonymous') return 'allowed';
+  if (call.access === 'cardHolder') return identity === 'cardHolder' ? 'allowed' : 'no card token';
+  if (identity === 'anonymous' || identity === 'cardHolder') return 'no console session';
+  return ROLE_ORDER.indexOf(identity) >= ROLE_ORDER.indexOf(call.access) ? 'allowed' : 'role too low';
+};
+
+/** What the server did, told apart by the refusals the access checks give; anything else got past them. */
+const observedOutcome = (status: number, message: unknown): Outcome => {
+  if (status === 403 && message === '安全校验未通过，请刷新页面后重试') return 'no anti-forgery header';
+  if (status === 401 && message === '请先登录管理台') return 'no console session';
+  if (status === 403 && message === '您的角色没有权限执行此操作') return 'role too low';
+  if (status === 401 && (message === '请先登录' || message === '登录已过期，请重新登录')) return 'no card token';
+  return 'allowed';
+};
+
+// Path parameters that fit every pattern: the checks run before the parameters are read.
+const PATH_VALUES = { id: 1, cardNo: '10000001', username: '10000001', password: 'not-the-password' };
+
+let server: TestServer;
+const consoleCookies = new Map<Identity, string>();
+let cardHolderToken = '';
+
+/** Calls that end the caller's session: each request gets a session of its own, so the walk goes on. */
+const ENDS_SESSION = new Set(['consoleAuth.logout', 'uc.logout']);
+
+const credentialsFor = async (identity: Identity, fresh: boolean) => {
+  if (identity === 'anonymous') return {};
+  if (identity === 'cardHolder') {
+    const token = fresh ? await server.cardTokenFor('10000001') : cardHolderToken;
+    return { authorization: token };
+  }
+  const cookie = fresh ? await server.signIn(identity) : (consoleCookies.get(identity) ?? '');
+  return { cookie, [HEADERS.console]: '1' };
+};
+
+beforeAll(async () => {
+  server = await createTestServer();
+  await buildCardsOnOnePhone(server);
+  for (const role of ROLE_ORDER) consoleCookies.set(role, await server.signIn(role));
+  cardHolderToken = await server.cardTokenFor('10000001');
+});
+afterAll(() => server.close());
+
+describe('the access table', () => {
+  it('is the one the contract holds, call for call', () => {
+    const fromContract = Object.fromEntries(
+      CALLS.map(({ key, call }) => [key, `${call.access}${call.xsrf ? ' +xsrf' : ''}`]),
+    );
+    expect(fromContract).toEqual(ACCESS_TABLE);
+  });
+
+  it('has a route on the server for every call', () => {
+    const missing = CALLS.filter(({ call }) => !server.app.hasRoute({ method: call.method, url: call.path }));
+    expect(missing.map(({ key }) => key)).toEqual([]);
+  });
+
+  it(`is what the server enforces: ${CALLS.length} calls × ${IDENTITIES.length} identities × with and without the anti-forgery header`, async () => {
+    const mismatches: string[] = [];
+    let requests = 0;
+    for (const { key, call } of CALLS) {
+      for (const identity of IDENTITIES) {
+        for (const withXsrf of [true, false]) {
+          const credentials = await credentialsFor(identity, ENDS_SESSION.has(key));
+          const { cookie, ...headers } = credentials as { cookie?: string } & Record<string, string>;
+          const response = await server.app.inject({
+            method: call.method,
+            url: buildPath(call.path, PATH_VALUES),
+            headers: {
+              ...headers,
+              cookie: [`${XSRF_COOKIE}=${TEST_XSRF}`, cookie].filter(Boolean).join('; '),
+              ...(withXsrf ? { [HEADERS.xsrf]: TEST_XSRF } : {}),
+            },
+            ...(call.method === 'GET' ? {} : { payload: {} }),
+          });
+          requests += 1;
+          if (response.statusCode >= 500) mismatches.push(`${key} as ${identity}: ${response.statusCode}`);
+          const expected = expectedOutcome(call, identity, withXsrf);
+          const observed = observedOutcome(response.statusCode, response.json().message);
+          if (observed !== expected) {
+            mismatches.push(
+              `${key} as ${identity}${withXsrf ? '' : ' without the header'}: ${observed}, not ${expected}`,
+            );
+          }
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+    expect(requests).toBe(CALLS.length * IDENTITIES.length * 2);
+  });
+});

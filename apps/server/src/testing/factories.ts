@@ -1,0 +1,145 @@
+import { type ConsoleRole, IMAGE_SORT } from '@lianmeng/core';
+import type { Db } from '../db/database';
+import type { NewArticle, NewImageMessage } from '../db/schema';
+import { insertArticle } from '../domains/articles/articleRepository';
+import { findCardHolder, insertCardHolders } from '../domains/cardHolders/cardHolderRepository';
+import { insertCreditRecords } from '../domains/cardHolders/creditRecordRepository';
+import {
+  findConsoleUserByUsername,
+  insertConsoleUsers,
+  toAccount,
+} from '../domains/consoleUsers/consoleUserRepository';
+import { insertImage } from '../domains/images/imageRepository';
+import { hashPassword } from '../security/passwords';
+
+/** The password every built account has unless a test gives another. */
+export const TEST_PASSWORD = 'Test-password-2026';
+
+// Hashing takes tens of milliseconds: the common password is hashed once per test file.
+let testPasswordHash: Promise<string> | undefined;
+const passwordHashOf = (password: string) => {
+  if (password !== TEST_PASSWORD) return hashPassword(password);
+  testPasswordHash ??= hashPassword(TEST_PASSWORD);
+  return testPasswordHash;
+};
+
+let sequence = 0;
+/** A value no other built row of this test file has. */
+const unique = () => {
+  sequence += 1;
+  return sequence;
+};
+
+const stamp = (at?: Date) => (at ?? new Date()).toISOString();
+
+export const buildConsoleUser = async (
+  db: Db,
+  values: { username: string; role: ConsoleRole; displayName?: string; password?: string; disabled?: boolean },
+) => {
+  const at = stamp();
+  await insertConsoleUsers(db.kysely, [
+    {
+      username: values.username,
+      displayName: values.displayName ?? `测试${values.role}${unique()}`,
+      role: values.role,
+      passwordHash: await passwordHashOf(values.password ?? TEST_PASSWORD),
+      disabled: values.disabled ? 1 : 0,
+      createTime: at,
+      updateTime: at,
+    },
+  ]);
+  const row = await findConsoleUserByUsername(db.kysely, values.username);
+  if (!row) throw new Error(`console user ${values.username} was not written`);
+  return toAccount(row);
+};
+
+export const buildCardHolder = async (
+  db: Db,
+  values: {
+    cardNo: string;
+    phone: string;
+    name?: string;
+    school?: string;
+    operator?: boolean;
+    institution?: boolean;
+    password?: string;
+  },
+) => {
+  const at = stamp();
+  await insertCardHolders(db.kysely, [
+    {
+      cardNo: values.cardNo,
+      phone: values.phone,
+      name: values.name ?? '测试持卡人',
+      school: values.school ?? '测试学校',
+      operator: values.operator ? 1 : 0,
+      institution: values.institution ? 1 : 0,
+      passwordHash: await passwordHashOf(values.password ?? TEST_PASSWORD),
+      createTime: at,
+      updateTime: at,
+    },
+  ]);
+  const row = await findCardHolder(db.kysely, values.cardNo);
+  if (!row) throw new Error(`card holder ${values.cardNo} was not written`);
+  return row;
+};
+
+export const buildCreditRecord = async (
+  db: Db,
+  values: { cardNo: string; date: string; category: string; credits: number; activity?: string; issuer?: string },
+) => {
+  const n = unique();
+  await insertCreditRecords(db.kysely, [
+    {
+      cardNo: values.cardNo,
+      date: values.date,
+      category: values.category,
+      credits: values.credits,
+      activity: values.activity ?? `测试活动${n}`,
+      issuer: values.issuer ?? '测试单位',
+      certificateNo: `TEST${values.cardNo}${String(n).padStart(4, '0')}`,
+    },
+  ]);
+};
+
+export const buildImage = (db: Db, values: Partial<NewImageMessage> & { createdAt?: Date } = {}) => {
+  const { createdAt, ...rest } = values;
+  const n = unique();
+  const at = stamp(createdAt);
+  return insertImage(db.kysely, {
+    belongSortid: IMAGE_SORT.partner,
+    isOpen: 1,
+    photoAddress: `/uploads/test-image-${n}.png`,
+    smallPhotoAddress: `/uploads/test-image-${n}.png`,
+    photoTitle: `测试图片${n}`,
+    urlAddress: '',
+    createTime: at,
+    updateTime: at,
+    ...rest,
+  });
+};
+
+/** A published article in the column `typeId` unless told otherwise. */
+export const buildArticle = (db: Db, values: Partial<NewArticle> & { typeId: number }) => {
+  const n = unique();
+  const at = stamp();
+  return insertArticle(db.kysely, {
+    title: `测试文章${n}`,
+    summary: `测试摘要${n}`,
+    body: `<p>测试正文${n}</p>`,
+    publishTime: at,
+    source: '测试来源',
+    author: '测试作者',
+    coverImage: '',
+    attachments: '[]',
+    published: 1,
+    createTime: at,
+    updateTime: at,
+    ...values,
+  });
+};
+
+/** One console account of each role, named after its role: `admin`, `editor`, `staff`. */
+export const buildConsoleTeam = async (db: Db) => {
+  for (const role of ['admin', 'editor', 'staff'] as const) await buildConsoleUser(db, { username: role, role });
+};

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { TEXT_LIMITS } from '../../constants';
+import { defineCall } from '../call';
+import { idList, idParams, listQuery, resourcePath } from './common';
+
+export const AUDIT_ACTIONS = [
+  'sign-in',
+  'sign-out',
+  'insert',
+  'update',
+  'toggle',
+  'delete',
+  'sort-clear',
+  'upload',
+  'settings',
+] as const;
+export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_ACTION_NAMES: Record<AuditActionName, string> = {
+  'sign-in': '登录',
+  'sign-out': '退出',
+  insert: '新增',
+  update: '修改',
+  toggle: '开关',
+  delete: '删除',
+  'sort-clear': '清空分类',
+  upload: '上传',
+  settings: '站点设置',
+};
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int().nullable(),
+  username: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  detail: z.string(),
+  createTime: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+const dateText = z.string().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/, { error: '应为日期' });
+export const auditFilter = z
+  .object({
+    id: idList.optional(),
+    username: z.string().max(TEXT_LIMITS.username).optional(),
+    action: z.enum(AUDIT_ACTIONS, { error: '操作类型有误' }).optional(),
+    targetType: z.string().max(40).optional(),
+    createTime_gte: dateText.optional(),
+    createTime_lte: dateText.optional(),
+  })
+  .strict();
+
+export const auditCalls = {
+  auditList: defineCall({
+    method: 'GET',
+    path: resourcePath('audit'),
+    host: 'main',
+    access: 'admin',
+    xsrf: false,
+    bodyKind: 'none',
+    query: listQuery(auditFilter, ['id', 'createTime', 'username', 'action']),
+    response: z.array(auditEntrySchema),
+    summary: '审计日志（管理员）',
+  }),
+  auditOne: defineCall({
+    method: 'GET',
+    path: resourcePath('audit', true),
+    host: 'main',
+    access: 'admin',
+    xsrf: false,
+    bodyKind: 'none',
+    params: idParams,
+    response: auditEntrySchema,
+    summary: '一条审计日志（管理员）',
+  }),
+} as const;
