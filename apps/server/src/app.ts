@@ -11,6 +11,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerStaticApps } from './plugins/staticApps';
 import { registerUploads } from './plugins/uploads';
 import { registerXsrfCookie } from './plugins/xsrf';
+import { createPortalPages } from './render';
 import { registerConsoleRoutes } from './routes/console';
 import { registerConsoleAuthRoutes } from './routes/consoleAuth';
 import { registerContentRoutes } from './routes/content';
@@ -88,6 +89,10 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   await registerUploadRoutes(app, context);
   await registerAccountRoutes(app, context, deps.smsSender);
   await registerUploads(app, path.join(config.dataDir, 'uploads'));
-  await registerStaticApps(app, { portal: config.portalDist, admin: config.adminDist });
+  await registerStaticApps(
+    app,
+    { portal: config.portalDist, admin: config.adminDist },
+    await createPortalPages(app, context),
+  );
   return app;
 };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const API_PREFIXES = ['/api/', '/lianmeng/', '/card/', '/uploads/', '/healthz'];
 const NOT_BUILT = `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>尚未构建</title>
@@ -17,7 +17,12 @@ const setCacheHeaders = (reply: FastifyReply, file: string) => {
  * The built portal at `/` and the built console at `/admin/`. Unknown page paths fall back to each app's
  * index.html (client-side routes); unknown API paths answer a JSON 404.
  */
-export const registerStaticApps = async (app: FastifyInstance, dirs: { portal: string; admin: string }) => {
+export const registerStaticApps = async (
+  app: FastifyInstance,
+  dirs: { portal: string; admin: string },
+  /** Renders a portal page on the server; without it, the portal's index.html is served. */
+  portalPage?: ((request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | null,
+) => {
   const indexOf = (dir: string) => {
     const file = path.join(dir, 'index.html');
     return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
@@ -63,6 +68,7 @@ export const registerStaticApps = async (app: FastifyInstance, dirs: { portal: s
       (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((p) => url.startsWith(p));
     if (!isPage) return reply.code(404).send({ status: 404, message: '请求的接口不存在' });
     if (url === '/admin/' || url.startsWith('/admin/')) return sendPage(reply, adminIndex);
+    if (portalPage) return portalPage(request, reply);
     return sendPage(reply, portalIndex);
   });
 };
