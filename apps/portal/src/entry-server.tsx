@@ -39,6 +39,8 @@ const renderComplete = (element: ReactNode) =>
   new Promise<string>((resolve, reject) => {
     let failure: unknown = null;
     const stream = renderToPipeableStream(element, {
+      // Every boundary inline, however large: an outlined one would need an inline script to reveal it.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         if (failure) {
           reject(failure);
