@@ -51,7 +51,7 @@ const absolute = (origin: string, address: string | undefined) =>
 
 /** Where the built server entry of the portal lives, beside its browser build. */
 export const portalServerEntry = (portalDist: string) =>
-  process.env.PORTAL_SSR_ENTRY ?? path.join(path.dirname(portalDist), 'dist-ssr', 'entry-server.js');
+  path.join(path.dirname(portalDist), 'dist-ssr', 'entry-server.js');
 
 export const loadPortalRenderer = async (entry: string): Promise<PortalRenderer> =>
   (await import(pathToFileURL(entry).href)) as PortalRenderer;
