@@ -3,7 +3,6 @@ import { createBrowserRouter, type DataRouter, RouterProvider } from 'react-rout
 import { ErrorBoundary } from '../layout/ErrorBoundary';
 import { ElderlyModeProvider } from '../layout/elderlyMode';
 import { routes } from './routes';
-import '../shared/dates';
 import '../layout/site.css';
 
 /** What wraps the router in the browser and on the server alike. */
