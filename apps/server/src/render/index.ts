@@ -56,6 +56,14 @@ export const portalServerEntry = (portalDist: string) =>
 export const loadPortalRenderer = async (entry: string): Promise<PortalRenderer> =>
   (await import(pathToFileURL(entry).href)) as PortalRenderer;
 
+/** Where a page handler gets the template and the renderer: fixed in production, fresh per request in development. */
+export interface PortalSource {
+  template(url: string): Promise<string>;
+  renderer(): Promise<PortalRenderer>;
+  /** Development serves what was just edited: no page cache, and room for the dev server's inline preamble. */
+  development: boolean;
+}
+
 /**
  * Server rendering of the portal's pages: the page's HTML with its data, its status (a redirect for an empty
  * or unknown path, 404 for an unknown article, 500 for a failure) and its head. Anonymous pages are kept in a
@@ -67,38 +75,54 @@ export const createPortalPages = async (
   context: ServerContext,
   renderer?: PortalRenderer,
 ): Promise<PortalPageHandler | null> => {
+  if (process.env.LIANMENG_DEV === '1') {
+    const { developmentSource } = await import('./dev');
+    return portalPageHandler(app, context, await developmentSource(app, context.config.portalDist));
+  }
   const templateFile = path.join(context.config.portalDist, 'index.html');
   const entry = portalServerEntry(context.config.portalDist);
   if (!fs.existsSync(templateFile) || (!renderer && !fs.existsSync(entry))) return null;
   // Read once: both only change with a new build, which means a restart.
   const template = fs.readFileSync(templateFile, 'utf8');
   const portal = renderer ?? (await loadPortalRenderer(entry));
+  return portalPageHandler(app, context, {
+    template: async () => template,
+    renderer: async () => portal,
+    development: false,
+  });
+};
+
+export const portalPageHandler = (app: FastifyInstance, context: ServerContext, source: PortalSource) => {
   const adapter = injectAdapter(app);
   const cache = createPageCache();
   const siteVersion = createSiteVersion(context.db);
   const runtimeConfig = { hosts: context.config.hosts, ssoReturnOrigins: context.config.ssoReturnOrigins };
 
-  const send = (reply: FastifyReply, status: number, body: string, cacheState: 'hit' | 'miss' | 'off') =>
-    reply
+  const send = (reply: FastifyReply, status: number, body: string, cacheState: 'hit' | 'miss' | 'off') => {
+    // The dev server's React refresh preamble is an inline script; only development pages carry it.
+    if (source.development) reply.removeHeader('content-security-policy');
+    return reply
       .code(status)
       .header('Content-Type', 'text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Cookie')
       .header('X-Page-Cache', cacheState)
       .send(body);
+  };
 
-  return async (request, reply) => {
+  const handler: PortalPageHandler = async (request, reply) => {
     const url = new URL(request.url, INTERNAL_ORIGIN);
     const origin = `${request.protocol}://${request.host}`;
     const cookieHeader = request.headers.cookie ?? '';
     const elderly = /(?:^|;\s*)elderlyMode=1(?:;|$)/.test(cookieHeader);
     const key = `${origin}${request.url}|${elderly ? 'elderly' : 'standard'}`;
+    const template = await source.template(request.url);
     try {
       const version = await siteVersion.current();
-      const cached = cache.get(key, version);
+      const cached = source.development ? undefined : cache.get(key, version);
       if (cached) return send(reply, cached.status, cached.body, 'hit');
 
-      const result = await portal.render({ url: url.href, cookieHeader, adapter });
+      const result = await (await source.renderer()).render({ url: url.href, cookieHeader, adapter });
       if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
       const head: PageHead = {
         ...result.meta,
@@ -112,8 +136,9 @@ export const createPortalPages = async (
         elderly: result.elderly,
         runtimeConfig,
       });
-      if (result.cacheable) cache.set(key, { status: result.status, body, version });
-      return send(reply, result.status, body, result.cacheable ? 'miss' : 'off');
+      const cacheable = result.cacheable && !source.development;
+      if (cacheable) cache.set(key, { status: result.status, body, version });
+      return send(reply, result.status, body, cacheable ? 'miss' : 'off');
     } catch (error) {
       request.log.error({ err: error }, 'portal page render failed');
       const body = pageDocument(template, {
@@ -125,4 +150,5 @@ export const createPortalPages = async (
       return send(reply, 500, body, 'off');
     }
   };
+  return handler;
 };
