@@ -1,14 +1,15 @@
 import { Writable } from 'node:stream';
-import { createHttpClient, type HttpClientOptions } from '@lianmeng/core';
+import { api, type CallResult, createHttpClient, type HttpClientOptions, type ImageMessage } from '@lianmeng/core';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppShell } from './app/App';
-import type { LoaderContext, PageMeta, RouteData } from './app/callData';
+import { callKey, type LoaderContext, type PageMeta, type RouteData } from './app/callData';
 import type { CallFailure } from './app/errorBus';
 import { routes } from './app/routes';
 import { CARD_HOLDER_PATHS } from './features/account/routes';
 import { elderlyModeFromCookies } from './layout/elderlyMode';
+import { BANNER_REQUEST, openBanner } from './layout/layoutCalls';
 
 export interface RenderRequest {
   /** The absolute url of the page asked for. */
@@ -32,6 +33,8 @@ export type RenderResult =
       elderly: boolean;
       /** Whether the same HTML may be served to every visitor who asks for this url in this mode. */
       cacheable: boolean;
+      /** Images the page shows as soon as its script runs (the banner ad), for the head to preload. */
+      preloadImages: string[];
     };
 
 /** Renders the whole tree, waiting for every lazy page and its data: the HTML is complete, with no inline script. */
@@ -102,6 +105,12 @@ export const render = async ({ url, cookieHeader, adapter }: RenderRequest): Pro
     if (data?.status) status = Math.max(status, data.status);
     if (data?.meta) meta = { ...meta, ...data.meta };
   }
+  // The banner ad appears once the page is hydrated; fetched early, it is no longer the page's last paint.
+  const layoutCalls = (context.loaderData.layout as RouteData | undefined)?.calls;
+  const banners = layoutCalls?.[callKey(api.img.search, BANNER_REQUEST)] as
+    | CallResult<{ seachList: ImageMessage[] }>
+    | undefined;
+  const banner = !elderly && banners?.ok ? openBanner(banners.data.seachList) : undefined;
   const { pathname } = new URL(url);
   const forCardHolder = CARD_HOLDER_PATHS.includes(pathname);
   return {
@@ -112,5 +121,6 @@ export const render = async ({ url, cookieHeader, adapter }: RenderRequest): Pro
     meta,
     elderly,
     cacheable: status === 200 && !forCardHolder,
+    preloadImages: banner?.photoAddress ? [banner.photoAddress] : [],
   };
 };

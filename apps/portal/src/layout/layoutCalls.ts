@@ -1,4 +1,4 @@
-import { api, IMAGE_LIST_PAGE_SIZE, IMAGE_SORT } from '@lianmeng/core';
+import { api, IMAGE_LIST_PAGE_SIZE, IMAGE_SORT, type ImageMessage } from '@lianmeng/core';
 import type { CallRequest } from '../app/callData';
 
 /** Spec section 7: the layout's banner call. */
@@ -14,6 +14,10 @@ export const PARTNER_REQUEST = {
 };
 
 export const SITE_SETTINGS_INPUT = {};
+
+/** Several may be open: the newest, which the server lists first, is the one shown. */
+export const openBanner = (list: ImageMessage[] | undefined) =>
+  list?.find((entry) => entry.isOpen === 1 && entry.belongSortid === IMAGE_SORT.banner);
 
 /** What the layout around every page shows: the header's hotline and filings, the banner, the partners. */
 export const LAYOUT_CALLS: CallRequest[] = [

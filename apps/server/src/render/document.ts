@@ -16,6 +16,8 @@ export interface PageHead {
   canonical: string;
   /** Absolute url of the picture a shared link shows. */
   image?: string;
+  /** Images the page shows right after its script runs: fetched while the script loads. */
+  preloadImages?: string[];
 }
 
 export interface PageParts {
@@ -48,6 +50,9 @@ export const pageDocument = (template: string, parts: PageParts): string => {
     `<meta property="og:description" content="${escapeHtml(description)}" />`,
     `<meta property="og:url" content="${escapeHtml(parts.head.canonical)}" />`,
     ...(parts.head.image ? [`<meta property="og:image" content="${escapeHtml(parts.head.image)}" />`] : []),
+    ...(parts.head.preloadImages ?? []).map(
+      (src) => `<link rel="preload" as="image" href="${escapeHtml(src)}" fetchpriority="high" />`,
+    ),
   ].join('\n    ');
   const blocks = [
     jsonScriptElement(RUNTIME_CONFIG_ELEMENT_ID, parts.runtimeConfig),

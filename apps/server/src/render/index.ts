@@ -21,6 +21,7 @@ export interface PortalRenderer {
         meta: { title?: string; description?: string; image?: string };
         elderly: boolean;
         cacheable: boolean;
+        preloadImages?: string[];
       }
   >;
 }
@@ -128,6 +129,7 @@ export const portalPageHandler = (app: FastifyInstance, context: ServerContext, 
         ...result.meta,
         canonical: canonicalOf(origin, url),
         image: absolute(origin, result.meta.image),
+        preloadImages: result.preloadImages ?? [],
       };
       const body = pageDocument(template, {
         head,

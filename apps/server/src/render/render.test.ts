@@ -59,6 +59,16 @@ describe('server-rendered portal pages', () => {
       .where('isOpen', '=', 1)
       .executeTakeFirstOrThrow();
     expect(html).toContain(`alt="${partner.photoTitle}"`);
+    // The banner ad appears once the script runs: its image is fetched while the script loads.
+    const banner = await server.db.kysely
+      .selectFrom('imageMessage')
+      .selectAll()
+      .where('belongSortid', '=', 2)
+      .where('isOpen', '=', 1)
+      .orderBy('id', 'desc')
+      .execute();
+    expect(banner.length).toBeGreaterThan(0);
+    expect(html).toMatch(/<link rel="preload" as="image" href="[^"]+" fetchpriority="high" \/>/);
     const news = await latestPublished(1);
     expect(html).toMatch(new RegExp(`href="/news/detail/${news.id}"[^>]*>${news.title}</a>`));
     expect(html).toMatch(/<time dateTime="[^"]+">\d{4}年\d{2}月\d{2}日<\/time>/);
@@ -187,6 +197,9 @@ describe('server-rendered portal pages', () => {
     expect(elderly.body).toMatch(/<html lang="zh-CN" class="elderly-mode">/);
     expect(elderly.body).toContain('aria-pressed="true"');
     expect(standard.body).toContain('aria-pressed="false"');
+    // No banner ad in the elderly-friendly mode, so nothing to preload for it.
+    expect(standard.body).toContain('rel="preload" as="image"');
+    expect(elderly.body).not.toContain('rel="preload" as="image"');
   });
 });
 

@@ -1,11 +1,11 @@
-import { api, BANNER, IMAGE_SORT, type ImageMessage } from '@lianmeng/core';
+import { api, BANNER, type ImageMessage } from '@lianmeng/core';
 import { useEffect, useRef, useState } from 'react';
 import { prefersReducedMotion } from '../../shared/prefersReducedMotion';
 import { isExternal, safeHref } from '../../shared/safeUrl';
 import { useCall } from '../../shared/useCall';
 import { useHydrated } from '../../shared/useHydrated';
 import { useElderlyMode } from '../elderlyMode';
-import { BANNER_REQUEST } from '../layoutCalls';
+import { BANNER_REQUEST, openBanner } from '../layoutCalls';
 import { BANNER_FRAME_MS, BANNER_TOTAL_MS, bannerHeightAt } from './bannerHeight';
 
 export { BANNER_REQUEST };
@@ -63,8 +63,7 @@ const AnimatedBanner = ({ banner }: { banner: ImageMessage }) => {
 
 const BannerLoader = () => {
   const { data } = useCall(api.img.search, BANNER_REQUEST);
-  // Several may be open: the newest, which the server lists first, is the one shown.
-  const banner = data?.seachList.find((entry) => entry.isOpen === 1 && entry.belongSortid === IMAGE_SORT.banner);
+  const banner = openBanner(data?.seachList);
   return banner ? <AnimatedBanner key={banner.id} banner={banner} /> : null;
 };
 
