@@ -9,6 +9,8 @@ export const PAGE_CACHE_MAX_ENTRIES = 500;
 export interface CachedPage {
   status: number;
   body: string;
+  /** The same body compressed once, for the clients that accept gzip. */
+  gzip: Buffer;
   version: number;
   storedAt: number;
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { XSRF_COOKIE } from '@lianmeng/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -210,6 +211,13 @@ describe('the page cache', () => {
     expect(again.headers['x-page-cache']).toBe('hit');
     const cookies = again.cookies.map((cookie) => cookie.name);
     expect(cookies).toContain(XSRF_COOKIE);
+    const compressed = await server.app.inject({
+      method: 'GET',
+      url: '/match/notice',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(compressed.rawPayload).toString('utf8')).toBe(again.body);
   });
 
   it("an editor's write shows on the next request, through the site version the database's triggers keep", async () => {
