@@ -18,7 +18,7 @@ export interface RenderRequest {
   /** The visitor's `Cookie` header: only the elderly-mode choice is read from it. */
   cookieHeader: string;
   /** How the loaders' calls reach the API; on the server, in-process. */
-  adapter: HttpClientOptions['adapter'];
+  fetch: HttpClientOptions['fetch'];
 }
 
 export type RenderResult =
@@ -73,11 +73,11 @@ const renderComplete = (element: ReactNode) =>
 
 const handler = createStaticHandler(routes);
 
-export const render = async ({ url, cookieHeader, adapter }: RenderRequest): Promise<RenderResult> => {
+export const render = async ({ url, cookieHeader, fetch }: RenderRequest): Promise<RenderResult> => {
   const failures: CallFailure[] = [];
   const http = createHttpClient({
     cleanParameters: true,
-    adapter,
+    fetch,
     onBusinessError: (failure) => failures.push(failure),
   });
   const requestContext: LoaderContext = { http };

@@ -17,8 +17,8 @@ const SCHEMA_FREE_MODULES = {
   '../addresses': path.join(SRC, 'addresses.ts'),
 };
 
-/** What the browser needs of a call: where it goes, how, and who may make it. */
-export const DESCRIBED_FIELDS = ['method', 'path', 'host', 'access', 'xsrf', 'bodyKind', 'summary'];
+/** What the browser needs of a call: where it goes, how, and who may make it (its description stays out). */
+export const DESCRIBED_FIELDS = ['method', 'path', 'host', 'access', 'xsrf', 'bodyKind'];
 
 const isCallDefinition = (value) =>
   typeof value === 'object' &&

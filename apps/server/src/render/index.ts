@@ -3,11 +3,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { ELDERLY_MODE_COOKIE } from '@lianmeng/core';
-import type { AxiosAdapter } from 'axios';
+import type { FetchLike } from '@lianmeng/core/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
 import { FAILURE_HTML, type PageHead, pageDocument } from './document';
-import { injectAdapter } from './injectAdapter';
+import { injectFetch } from './injectFetch';
 import { createPageCache } from './pageCache';
 import { createSiteVersion } from './siteVersion';
 
@@ -15,7 +15,7 @@ const ELDERLY_COOKIE_ON = new RegExp(`(?:^|;\\s*)${ELDERLY_MODE_COOKIE}=1(?:;|$)
 
 /** The portal's server entry (apps/portal/src/entry-server.tsx), as far as the server relies on it. */
 export interface PortalRenderer {
-  render(request: { url: string; cookieHeader: string; adapter: AxiosAdapter }): Promise<
+  render(request: { url: string; cookieHeader: string; fetch: FetchLike }): Promise<
     | { kind: 'redirect'; status: number; location: string }
     | {
         kind: 'page';
@@ -98,7 +98,7 @@ export const createPortalPages = async (
 };
 
 export const portalPageHandler = (app: FastifyInstance, context: ServerContext, source: PortalSource) => {
-  const adapter = injectAdapter(app);
+  const fetch = injectFetch(app);
   const cache = createPageCache();
   const siteVersion = createSiteVersion(context.db);
   const runtimeConfig = { hosts: context.config.hosts, ssoReturnOrigins: context.config.ssoReturnOrigins };
@@ -138,7 +138,7 @@ export const portalPageHandler = (app: FastifyInstance, context: ServerContext, 
       const cached = source.development ? undefined : cache.get(key, version);
       if (cached) return send(request, reply, cached.status, { text: cached.body, gzip: cached.gzip }, 'hit');
 
-      const result = await (await source.renderer()).render({ url: url.href, cookieHeader, adapter });
+      const result = await (await source.renderer()).render({ url: url.href, cookieHeader, fetch });
       if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
       const head: PageHead = {
         ...result.meta,

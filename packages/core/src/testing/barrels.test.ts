@@ -34,11 +34,8 @@ describe("core's entry points load only what their users need", () => {
     expect(packagesLoadedBy('index.ts')).toEqual(['zod']);
   });
 
-  it('the http client brings axios and nothing of the schemas', () => {
-    expect(packagesLoadedBy('http/index.ts')).toEqual(['axios']);
-  });
-
-  it('the session store and the menu parameter load no package at all', () => {
+  it('the http client, the session store and the menu parameter load no package at all', () => {
+    expect(packagesLoadedBy('http/index.ts')).toEqual([]);
     expect(packagesLoadedBy('session/index.ts')).toEqual([]);
     expect(packagesLoadedBy('menu/index.ts')).toEqual([]);
   });
