@@ -13,13 +13,13 @@ export interface RouteContext<Q, B, P> {
   reply: FastifyReply;
 }
 
-export interface RouteOptions<Q, B, P> {
+export interface RouteOptions {
   /**
-   * For a public read whose answer depends only on the request's input and the site's content: the key the
-   * serialised answer is kept under until the site version changes, or null when this request's answer must
-   * not be shared (a console session that sees closed items).
+   * For a public read whose answer depends only on its URL, its body and the site's content: the answer is
+   * kept, serialised, under the URL and body until the site version changes. A function says whether this
+   * request's answer may be shared (a console session that sees closed items gets its own).
    */
-  keepAs?: (context: Omit<RouteContext<Q, B, P>, 'reply'>) => Promise<string | null> | string | null;
+  keep?: true | ((request: FastifyRequest) => Promise<boolean> | boolean);
 }
 
 /**
@@ -40,7 +40,7 @@ export const defineRoute = <Q extends z.ZodType, B extends z.ZodType, P extends 
   app: FastifyInstance,
   call: CallDefinition<Q, B, P, R>,
   handler: (context: RouteContext<z.output<Q>, z.output<B>, z.output<P>>) => Promise<z.input<R>>,
-  options: RouteOptions<z.output<Q>, z.output<B>, z.output<P>> = {},
+  options: RouteOptions = {},
 ) => {
   if (!app.accessGuards) throw new Error(`register the access guards before the route of ${call.path}`);
   const checks = accessChecks(call, app.accessGuards);
@@ -66,6 +66,13 @@ export const defineRoute = <Q extends z.ZodType, B extends z.ZodType, P extends 
     url: call.path,
     preHandler: checks.map((check) => async (request: FastifyRequest) => check(request)),
     handler: async (request, reply) => {
+      const shared = options.keep === true || (options.keep !== undefined && (await options.keep(request)));
+      // A repeated read is answered before its input is parsed: the same URL and body were parsed, and
+      // answered, the first time.
+      const key = shared ? `${request.url}\u0000${request.body === undefined ? '' : JSON.stringify(request.body)}` : '';
+      const kept = shared ? await app.publicAnswers.get(key) : null;
+      if (kept?.body) return reply.code(200).type(JSON_TYPE).send(kept.body);
+
       const query = (
         call.query ? parseOrRefuse(call.query, request.query ?? {}, '查询参数') : undefined
       ) as z.output<Q>;
@@ -73,19 +80,10 @@ export const defineRoute = <Q extends z.ZodType, B extends z.ZodType, P extends 
         call.params ? parseOrRefuse(call.params, request.params ?? {}, '路径参数') : undefined
       ) as z.output<P>;
       const body = (call.body ? parseOrRefuse(call.body, request.body ?? {}, '请求内容') : undefined) as z.output<B>;
-      const key = options.keepAs ? await options.keepAs({ query, body, params, request }) : null;
-      if (key === null) {
-        const data = answer(request, await handler({ query, body, params, request, reply }));
-        return reply.code(200).send({ status: 200, message: '操作成功', data });
-      }
-      const fullKey = `${call.path}\u0000${key}`;
-      const kept = await app.publicAnswers.get(fullKey);
-      let serialised = kept.body;
-      if (serialised === null) {
-        const data = answer(request, await handler({ query, body, params, request, reply }));
-        serialised = JSON.stringify({ status: 200, message: '操作成功', data });
-        app.publicAnswers.set(fullKey, kept.version, serialised);
-      }
+      const data = answer(request, await handler({ query, body, params, request, reply }));
+      if (!kept) return reply.code(200).send({ status: 200, message: '操作成功', data });
+      const serialised = JSON.stringify({ status: 200, message: '操作成功', data });
+      app.publicAnswers.set(key, kept.version, serialised);
       return reply.code(200).type(JSON_TYPE).send(serialised);
     },
   });

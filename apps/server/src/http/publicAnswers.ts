@@ -112,9 +112,9 @@ export const createPublicAnswers = (db: Db, now: () => number = Date.now): Publi
 export const registerPublicAnswers = (app: FastifyInstance, db: Db) => {
   const answers = createPublicAnswers(db);
   app.decorate('publicAnswers', answers);
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (request.consoleUser) answers.invalidate();
-    return payload;
+    done(null, payload);
   });
   return answers;
 };

@@ -20,7 +20,7 @@ export const registerPublicArticleRoutes = (app: FastifyInstance, { db }: Server
         pageNum: query.pageNum,
         pageSize: query.pageSize,
       }),
-    { keepAs: ({ query }) => JSON.stringify(query) },
+    { keep: true },
   );
 
   defineRoute(
@@ -33,6 +33,6 @@ export const registerPublicArticleRoutes = (app: FastifyInstance, { db }: Server
       const { published: _published, ...article } = found;
       return { ...article, ...(await findNeighbours(db.kysely, article)) };
     },
-    { keepAs: ({ params }) => String(params.id) },
+    { keep: true },
   );
 };

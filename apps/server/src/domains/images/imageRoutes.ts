@@ -30,8 +30,7 @@ export const registerImageRoutes = (app: FastifyInstance, { db, consoleSessions,
     // Every visitor's page asks for the banners and the partners: one answer per filter and page, shared
     // by all but a console session, which sees closed items too.
     {
-      keepAs: async ({ query, body, request }) =>
-        (await consoleSessions.isConsoleRequest(request)) ? null : JSON.stringify([query, body]),
+      keep: async (request) => !(await consoleSessions.isConsoleRequest(request)),
     },
   );
 
