@@ -45,11 +45,28 @@ export const etagMatches = (ifNoneMatch: string | undefined, etag: string) => {
 export const weakEtag = (payload: string | Buffer) =>
   `W/"${createHash('sha256').update(payload).digest('base64url').slice(0, 27)}"`;
 
+/**
+ * Tags of the answers sent lately, by their text. A kept public answer is the same string object every time,
+ * and V8 keeps a string's hash in the string, so finding its tag costs far less than hashing it again.
+ */
+const RECENT_TAGS_MAX = 500;
+const recentTags = new Map<string, string>();
+const tagOf = (payload: string | Buffer) => {
+  if (typeof payload !== 'string') return weakEtag(payload);
+  let etag = recentTags.get(payload);
+  if (!etag) {
+    etag = weakEtag(payload);
+    if (recentTags.size >= RECENT_TAGS_MAX) recentTags.clear();
+    recentTags.set(payload, etag);
+  }
+  return etag;
+};
+
 const validate = (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
   if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
   if (reply.statusCode !== 200 || !validatedRoute(request.routeOptions.url)) return payload;
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-  const etag = weakEtag(payload);
+  const etag = tagOf(payload);
   reply.header('ETag', etag);
   if (!reply.hasHeader('Cache-Control')) {
     // Stored, but asked about every time: an editor's change shows on the next load.
