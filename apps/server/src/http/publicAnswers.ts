@@ -16,6 +16,8 @@ export const PUBLIC_ANSWERS_MAX_BYTES = 16 * 1024 * 1024;
 export interface PublicAnswers {
   /** The serialised answer kept under this key for the current site version, if any. */
   get(key: string): Promise<{ body: string; version: number } | { body: null; version: number }>;
+  /** The kept answer when the version read is fresh, without waiting for anything; null otherwise. */
+  peek(key: string): string | null;
   /** Keeps an answer built while `version` was current; a later version makes it unreachable. */
   set(key: string, version: number, body: string): void;
   /** Forgets the version read, so the next public read asks the database again. */
@@ -71,6 +73,11 @@ export const createPublicAnswers = (db: Db, now: () => number = Date.now): Publi
   };
 
   return {
+    peek(key) {
+      if (now() - readAt >= PUBLIC_VERSION_READ_MS) return null;
+      const entry = kept.get(key);
+      return entry && entry.version === version ? entry.body : null;
+    },
     async get(key) {
       const current = await currentVersion();
       const entry = kept.get(key);

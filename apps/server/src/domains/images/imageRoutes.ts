@@ -1,4 +1,4 @@
-import { api } from '@lianmeng/core';
+import { api, HEADERS } from '@lianmeng/core';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context';
 import { defineRoute } from '../../http/defineRoute';
@@ -30,7 +30,9 @@ export const registerImageRoutes = (app: FastifyInstance, { db, consoleSessions,
     // Every visitor's page asks for the banners and the partners: one answer per filter and page, shared
     // by all but a console session, which sees closed items too.
     {
-      keep: async (request) => !(await consoleSessions.isConsoleRequest(request)),
+      keep: (request) =>
+        request.headers[HEADERS.console.toLowerCase()] !== '1' ||
+        consoleSessions.isConsoleRequest(request).then((fromConsole) => !fromConsole),
     },
   );
 
