@@ -3,7 +3,6 @@ import '@lianmeng/core/zod-locale';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import type { ServerContext } from './context';
@@ -24,6 +23,8 @@ import { registerAccessGuards } from './http/access';
 import { registerApiCachePolicy } from './http/cachePolicy';
 import { registerCompression } from './http/compression';
 import { answerClientError, answerFrameworkError, registerJsonBodyParser } from './http/inputLimits';
+import { registerPublicAnswers } from './http/publicAnswers';
+import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerOperations } from './ops';
 import { registerErrorHandling } from './plugins/errors';
 import { registerStaticApps } from './plugins/staticApps';
@@ -79,24 +80,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   await registerOperations(app, { maxEventLoopDelayMs: config.maxEventLoopDelayMs });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Editors may give an image an external http(s) address instead of uploading it.
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-        // antd and MUI inject their styles at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'", ...[config.hosts.uc, config.hosts.sso, config.hosts.main].filter(Boolean)],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // Partner logos and banner images may come from other sites.
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: 'same-site' },
-  });
+  registerSecurityHeaders(app, config.hosts);
   registerXsrfCookie(app);
   await registerCompression(app);
   // After the validators, which give the public reads their own Cache-Control.
@@ -112,6 +96,8 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   };
   // Every route installs the checks its call's definition asks for from these (http/defineRoute.ts).
   registerAccessGuards(app, context);
+  // The public reads keep their serialised answers until the site version changes (http/publicAnswers.ts).
+  registerPublicAnswers(app, deps.db);
 
   registerHealthRoute(app, context);
   registerConsoleAuthRoutes(app, context);

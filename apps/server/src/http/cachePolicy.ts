@@ -8,10 +8,10 @@ const API_PREFIXES = ['/api/', '/lianmeng/', '/card/'];
  * cache after a sign-out. A route whose answer is public sets its own `Cache-Control`, which is kept.
  */
 export const registerApiCachePolicy = (app: FastifyInstance) => {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (!reply.hasHeader('cache-control') && API_PREFIXES.some((prefix) => request.url.startsWith(prefix))) {
       reply.header('Cache-Control', 'no-store');
     }
-    return payload;
+    done(null, payload);
   });
 };

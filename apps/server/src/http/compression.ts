@@ -45,11 +45,28 @@ export const etagMatches = (ifNoneMatch: string | undefined, etag: string) => {
 export const weakEtag = (payload: string | Buffer) =>
   `W/"${createHash('sha256').update(payload).digest('base64url').slice(0, 27)}"`;
 
-const validate = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+/**
+ * Tags of the answers sent lately, by their text. A kept public answer is the same string object every time,
+ * and V8 keeps a string's hash in the string, so finding its tag costs far less than hashing it again.
+ */
+const RECENT_TAGS_MAX = 500;
+const recentTags = new Map<string, string>();
+const tagOf = (payload: string | Buffer) => {
+  if (typeof payload !== 'string') return weakEtag(payload);
+  let etag = recentTags.get(payload);
+  if (!etag) {
+    etag = weakEtag(payload);
+    if (recentTags.size >= RECENT_TAGS_MAX) recentTags.clear();
+    recentTags.set(payload, etag);
+  }
+  return etag;
+};
+
+const validate = (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
   if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
   if (reply.statusCode !== 200 || !validatedRoute(request.routeOptions.url)) return payload;
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-  const etag = weakEtag(payload);
+  const etag = tagOf(payload);
   reply.header('ETag', etag);
   if (!reply.hasHeader('Cache-Control')) {
     // Stored, but asked about every time: an editor's change shows on the next load.
@@ -77,7 +94,7 @@ const createCompressedMemo = () => {
       ? brotliCompressSync(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
       : gzipSync(payload);
 
-  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  return (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const route = request.routeOptions.url ?? '';
     if (!REPEATED_ROUTES.has(route) && !validatedRoute(route)) return payload;
     if (reply.statusCode !== 200 || reply.hasHeader('Content-Encoding')) return payload;
@@ -127,6 +144,8 @@ export const registerCompression = async (app: FastifyInstance) => {
   });
   // Global hooks run before the compressor's own (route-level) one, in this order: the validator sees the
   // JSON before any coding, and an answer the memo has coded already is passed over by the compressor.
-  app.addHook('onSend', validate);
-  app.addHook('onSend', createCompressedMemo());
+  // Callback hooks: both are synchronous, and a promise per hook per answer is measurable on the hot reads.
+  app.addHook('onSend', (request, reply, payload, done) => done(null, validate(request, reply, payload)));
+  const memo = createCompressedMemo();
+  app.addHook('onSend', (request, reply, payload, done) => done(null, memo(request, reply, payload)));
 };

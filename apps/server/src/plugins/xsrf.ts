@@ -7,13 +7,15 @@ import { randomToken } from '../security/tokens';
  * the calls whose definition asks for it check the echo (http/access.ts).
  */
 export const registerXsrfCookie = (app: FastifyInstance) => {
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.cookies[XSRF_COOKIE]) return;
-    reply.setCookie(XSRF_COOKIE, randomToken(), {
-      path: '/',
-      sameSite: 'strict',
-      secure: request.protocol === 'https',
-      httpOnly: false,
-    });
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.cookies[XSRF_COOKIE]) {
+      reply.setCookie(XSRF_COOKIE, randomToken(), {
+        path: '/',
+        sameSite: 'strict',
+        secure: request.protocol === 'https',
+        httpOnly: false,
+      });
+    }
+    done();
   });
 };

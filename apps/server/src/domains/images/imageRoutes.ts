@@ -1,4 +1,4 @@
-import { api } from '@lianmeng/core';
+import { api, HEADERS } from '@lianmeng/core';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context';
 import { defineRoute } from '../../http/defineRoute';
@@ -8,22 +8,33 @@ import { IMAGE_NOT_FOUND } from './messages';
 /** The six /lianmeng/img calls the portal and the console share. */
 export const registerImageRoutes = (app: FastifyInstance, { db, consoleSessions, now }: ServerContext) => {
   // Anyone but a console request with a session only ever sees open items.
-  defineRoute(app, api.img.search, async ({ query, body, request }) => {
-    const fromConsole = await consoleSessions.isConsoleRequest(request);
-    if (!fromConsole && body.isOpen === 0) {
-      return { seachList: [], total: 0, pageNum: query.pageNum, pageSize: query.pageSize };
-    }
-    const { list, total } = await searchImages(
-      db.kysely,
-      {
-        belongSortid: body.belongSortid,
-        isOpen: fromConsole ? body.isOpen : 1,
-        titleContains: body.photoTitle?.trim() || undefined,
-      },
-      query,
-    );
-    return { seachList: list, total, pageNum: query.pageNum, pageSize: query.pageSize };
-  });
+  defineRoute(
+    app,
+    api.img.search,
+    async ({ query, body, request }) => {
+      const fromConsole = await consoleSessions.isConsoleRequest(request);
+      if (!fromConsole && body.isOpen === 0) {
+        return { seachList: [], total: 0, pageNum: query.pageNum, pageSize: query.pageSize };
+      }
+      const { list, total } = await searchImages(
+        db.kysely,
+        {
+          belongSortid: body.belongSortid,
+          isOpen: fromConsole ? body.isOpen : 1,
+          titleContains: body.photoTitle?.trim() || undefined,
+        },
+        query,
+      );
+      return { seachList: list, total, pageNum: query.pageNum, pageSize: query.pageSize };
+    },
+    // Every visitor's page asks for the banners and the partners: one answer per filter and page, shared
+    // by all but a console session, which sees closed items too.
+    {
+      keep: (request) =>
+        request.headers[HEADERS.console.toLowerCase()] !== '1' ||
+        consoleSessions.isConsoleRequest(request).then((fromConsole) => !fromConsole),
+    },
+  );
 
   defineRoute(app, api.img.searchOne, async ({ query, request }) => {
     const image = await findImage(db.kysely, query.id);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_VERSION_READ_MS } from '../../http/publicAnswers';
 import { createTestServer, type TestServer } from '../../testing/testServer';
 import { DEFAULT_SITE_SETTINGS, writeSiteSettings } from './siteSettingsRepository';
 
@@ -14,11 +15,19 @@ describe('GET /api/site/settings', () => {
     expect(response.json()).toEqual({ status: 200, message: '操作成功', data: DEFAULT_SITE_SETTINGS });
   });
 
-  it('answers a stored change at once', async () => {
+  it('answers a change stored beside the server within the site version read interval', async () => {
+    await server.app.inject({ url: '/api/site/settings' });
     await writeSiteSettings(server.db.kysely, { hotline: '400-800-1234' }, new Date());
     await writeSiteSettings(server.db.kysely, { hotline: '400-800-5678' }, new Date());
+    const started = Date.now();
+    await expect
+      .poll(async () => (await server.app.inject({ url: '/api/site/settings' })).json().data, {
+        interval: 20,
+        timeout: 2000,
+      })
+      .toEqual({ ...DEFAULT_SITE_SETTINGS, hotline: '400-800-5678' });
+    expect(Date.now() - started).toBeLessThan(PUBLIC_VERSION_READ_MS + 200);
     const response = await server.app.inject({ url: '/api/site/settings' });
-    expect(response.json().data).toEqual({ ...DEFAULT_SITE_SETTINGS, hotline: '400-800-5678' });
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 });

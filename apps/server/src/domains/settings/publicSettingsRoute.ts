@@ -5,8 +5,6 @@ import { defineRoute } from '../../http/defineRoute';
 import { readSiteSettings } from './siteSettingsRepository';
 
 export const registerPublicSettingsRoute = (app: FastifyInstance, { db }: ServerContext) =>
-  defineRoute(app, api.site.settings, async ({ reply }) => {
-    // Short enough that an administrator's change shows on the portal's next load.
-    reply.header('Cache-Control', 'no-cache');
-    return readSiteSettings(db.kysely);
-  });
+  // The same for every visitor: kept until the site version changes. Its `Cache-Control: no-cache` and
+  // validator come from the compression module's public-read rules, kept answers included.
+  defineRoute(app, api.site.settings, async () => readSiteSettings(db.kysely), { keep: true });
