@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import type { ServerContext } from './context';
 import type { Db } from './db/database';
+import { createSiteVersion } from './db/siteVersion';
 import { registerConsoleArticleRoutes } from './domains/articles/consoleArticleRoutes';
 import { registerPublicArticleRoutes } from './domains/articles/publicArticleRoutes';
 import { registerConsoleAuditRoutes } from './domains/audit/auditRoutes';
@@ -93,11 +94,12 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
     now,
     consoleSessions: createConsoleSessions(app, deps.db, now),
     cardTokens: createCardTokens(app, deps.db, now),
+    siteVersion: createSiteVersion(deps.db),
   };
   // Every route installs the checks its call's definition asks for from these (http/defineRoute.ts).
   registerAccessGuards(app, context);
   // The public reads keep their serialised answers until the site version changes (http/publicAnswers.ts).
-  registerPublicAnswers(app, deps.db);
+  registerPublicAnswers(app, context.siteVersion);
 
   registerHealthRoute(app, context);
   registerConsoleAuthRoutes(app, context);

@@ -1,5 +1,6 @@
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
+import type { SiteVersion } from './db/siteVersion';
 import type { CardTokens } from './sessions/cardHolderTokens';
 import type { ConsoleSessions } from './sessions/consoleSessions';
 
@@ -9,5 +10,7 @@ export interface ServerContext {
   db: Db;
   consoleSessions: ConsoleSessions;
   cardTokens: CardTokens;
+  /** The version of the public content, bumped by database triggers on every write to it. */
+  siteVersion: SiteVersion;
   now: () => Date;
 }

@@ -1,5 +1,6 @@
 import { IMAGE_SORT } from '@lianmeng/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSiteVersion } from '../db/siteVersion';
 import { DEFAULT_SITE_SETTINGS } from '../domains/settings/siteSettingsRepository';
 import { buildArticle, buildImage } from '../testing/factories';
 import { createTestServer, type TestServer } from '../testing/testServer';
@@ -181,7 +182,7 @@ describe('kept public answers', () => {
 
 describe('the kept answers store', () => {
   it('holds no more than its bound of entries, the oldest dropped first', async () => {
-    const answers = createPublicAnswers(server.db);
+    const answers = createPublicAnswers(createSiteVersion(server.db));
     const { version } = await answers.get('warm');
     for (let index = 0; index <= PUBLIC_ANSWERS_MAX_ENTRIES; index += 1) answers.set(`key ${index}`, version, '{}');
     expect(answers.size).toBe(PUBLIC_ANSWERS_MAX_ENTRIES);
@@ -190,7 +191,7 @@ describe('the kept answers store', () => {
   });
 
   it('does not keep an answer built under a version that is no longer current', async () => {
-    const answers = createPublicAnswers(server.db);
+    const answers = createPublicAnswers(createSiteVersion(server.db));
     const { version } = await answers.get('warm');
     answers.set('stale', version - 1, '{"old":true}');
     expect((await answers.get('stale')).body).toBeNull();

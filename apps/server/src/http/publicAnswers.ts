@@ -1,13 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import type { Db } from '../db/database';
-
-/**
- * How long a process trusts the site version it last read. Triggers bump the version on every write to the
- * images, articles and settings, whichever process (or script) writes, so another process sees a change
- * within this time plus one query; this process drops its own copy as soon as it answers a console write.
- */
-export const PUBLIC_VERSION_READ_MS = 250;
+import type { SiteVersion } from '../db/siteVersion';
 
 /** Kept answers, oldest dropped first: endless keywords or page numbers cannot grow a process past this. */
 export const PUBLIC_ANSWERS_MAX_ENTRIES = 2000;
@@ -31,39 +23,9 @@ declare module 'fastify' {
   }
 }
 
-export const createPublicAnswers = (db: Db, now: () => number = Date.now): PublicAnswers => {
+export const createPublicAnswers = (siteVersion: SiteVersion): PublicAnswers => {
   const kept = new Map<string, { version: number; body: string }>();
   let bytes = 0;
-  let version = 0;
-  let readAt = Number.NEGATIVE_INFINITY;
-  let reading: Promise<number> | null = null;
-  // A read that began before a local write finished may return the old number: it must not be trusted.
-  let generation = 0;
-
-  const read = () => {
-    const started = generation;
-    const pending = sql<{ version: number | string }>`select version from site_version where id = 1`
-      .execute(db.kysely)
-      .then((result) => {
-        // pg answers bigint columns as text.
-        const next = Number(result.rows[0]?.version ?? 0);
-        if (started === generation) {
-          version = next;
-          readAt = now();
-        }
-        return next;
-      })
-      .finally(() => {
-        if (reading === pending) reading = null;
-      });
-    return pending;
-  };
-
-  const currentVersion = () => {
-    if (now() - readAt < PUBLIC_VERSION_READ_MS) return Promise.resolve(version);
-    reading ??= read();
-    return reading;
-  };
 
   const drop = (key: string) => {
     const entry = kept.get(key);
@@ -74,12 +36,13 @@ export const createPublicAnswers = (db: Db, now: () => number = Date.now): Publi
 
   return {
     peek(key) {
-      if (now() - readAt >= PUBLIC_VERSION_READ_MS) return null;
+      const version = siteVersion.fresh();
+      if (version === null) return null;
       const entry = kept.get(key);
       return entry && entry.version === version ? entry.body : null;
     },
     async get(key) {
-      const current = await currentVersion();
+      const current = await siteVersion.current();
       const entry = kept.get(key);
       if (!entry) return { body: null, version: current };
       if (entry.version !== current) {
@@ -91,7 +54,7 @@ export const createPublicAnswers = (db: Db, now: () => number = Date.now): Publi
     set(key, at, body) {
       drop(key);
       // Built under a version that is no longer current: keeping it would only waste room.
-      if (at !== version) return;
+      if (at !== siteVersion.fresh()) return;
       kept.set(key, { version: at, body });
       bytes += body.length;
       for (const [oldKey] of kept) {
@@ -99,11 +62,7 @@ export const createPublicAnswers = (db: Db, now: () => number = Date.now): Publi
         drop(oldKey);
       }
     },
-    invalidate() {
-      generation += 1;
-      readAt = Number.NEGATIVE_INFINITY;
-      reading = null;
-    },
+    invalidate: () => siteVersion.invalidate(),
     get size() {
       return kept.size;
     },
@@ -116,8 +75,8 @@ export const createPublicAnswers = (db: Db, now: () => number = Date.now): Publi
  * transaction has committed by then) this process reads the version again before serving a kept answer:
  * the editor sees the change at once.
  */
-export const registerPublicAnswers = (app: FastifyInstance, db: Db) => {
-  const answers = createPublicAnswers(db);
+export const registerPublicAnswers = (app: FastifyInstance, siteVersion: SiteVersion) => {
+  const answers = createPublicAnswers(siteVersion);
   app.decorate('publicAnswers', answers);
   app.addHook('onSend', (request, _reply, payload, done) => {
     if (request.consoleUser) answers.invalidate();

@@ -9,7 +9,6 @@ import type { ServerContext } from '../context';
 import { FAILURE_HTML, type PageHead, pageDocument } from './document';
 import { injectFetch } from './injectFetch';
 import { createPageCache } from './pageCache';
-import { createSiteVersion } from './siteVersion';
 
 const ELDERLY_COOKIE_ON = new RegExp(`(?:^|;\\s*)${ELDERLY_MODE_COOKIE}=1(?:;|$)`);
 
@@ -100,7 +99,6 @@ export const createPortalPages = async (
 export const portalPageHandler = (app: FastifyInstance, context: ServerContext, source: PortalSource) => {
   const fetch = injectFetch(app);
   const cache = createPageCache();
-  const siteVersion = createSiteVersion(context.db);
   const runtimeConfig = { hosts: context.config.hosts, ssoReturnOrigins: context.config.ssoReturnOrigins };
 
   const send = (
@@ -134,7 +132,7 @@ export const portalPageHandler = (app: FastifyInstance, context: ServerContext, 
     const key = `${origin}${request.url}|${elderly ? 'elderly' : 'standard'}`;
     const template = await source.template(request.url);
     try {
-      const version = await siteVersion.current();
+      const version = await context.siteVersion.current();
       const cached = source.development ? undefined : cache.get(key, version);
       if (cached) return send(request, reply, cached.status, { text: cached.body, gzip: cached.gzip }, 'hit');
 

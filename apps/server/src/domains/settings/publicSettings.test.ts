@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_VERSION_READ_MS } from '../../http/publicAnswers';
 import { createTestServer, type TestServer } from '../../testing/testServer';
 import { DEFAULT_SITE_SETTINGS, writeSiteSettings } from './siteSettingsRepository';
 
@@ -15,18 +14,17 @@ describe('GET /api/site/settings', () => {
     expect(response.json()).toEqual({ status: 200, message: '操作成功', data: DEFAULT_SITE_SETTINGS });
   });
 
-  it('answers a change stored beside the server within the site version read interval', async () => {
+  it('answers a change stored beside the server (by another process or a script) within a second', async () => {
     await server.app.inject({ url: '/api/site/settings' });
     await writeSiteSettings(server.db.kysely, { hotline: '400-800-1234' }, new Date());
     await writeSiteSettings(server.db.kysely, { hotline: '400-800-5678' }, new Date());
-    const started = Date.now();
+    // The promise to the public is one second; the version is read again every quarter of one.
     await expect
       .poll(async () => (await server.app.inject({ url: '/api/site/settings' })).json().data, {
         interval: 20,
-        timeout: 2000,
+        timeout: 1000,
       })
       .toEqual({ ...DEFAULT_SITE_SETTINGS, hotline: '400-800-5678' });
-    expect(Date.now() - started).toBeLessThan(PUBLIC_VERSION_READ_MS + 200);
     const response = await server.app.inject({ url: '/api/site/settings' });
     expect(response.headers['cache-control']).toBe('no-cache');
   });
