@@ -49,7 +49,13 @@ const consoleSessionTable = (
       .where('idHash', '=', idHash)
       .executeTakeFirst(),
   touch: async (idHash, lastSeenTime) => {
-    await db.kysely.updateTable('consoleSession').set({ lastSeenTime }).where('idHash', '=', idHash).execute();
+    // Two calls at once may touch in either order; last-seen only moves forward.
+    await db.kysely
+      .updateTable('consoleSession')
+      .set({ lastSeenTime })
+      .where('idHash', '=', idHash)
+      .where('lastSeenTime', '<', lastSeenTime)
+      .execute();
   },
   remove: async (idHash) => {
     await db.kysely.deleteFrom('consoleSession').where('idHash', '=', idHash).execute();

@@ -20,7 +20,11 @@ export const registerChangePassword = (app: FastifyInstance, { db, tokens, limit
       throw badRequest('原密码不正确');
     }
     if (body.oldPassword === body.newPassword) throw badRequest('新密码不能与原密码相同');
-    await updateCardPassword(db.kysely, holder.cardNo, await hashPassword(body.newPassword), now().toISOString());
+    const newHash = await hashPassword(body.newPassword);
+    const at = now().toISOString();
+    if (!(await updateCardPassword(db.kysely, holder.cardNo, newHash, at, holder.passwordHash))) {
+      throw badRequest('密码刚被修改过，请重新登录后再试');
+    }
     await tokens.revokeCard(holder.cardNo, identity.tokenHash);
     return {};
   });

@@ -16,7 +16,9 @@ export const createSmsCodes = (db: Db, now: () => Date): SmsCodes => ({
   async issue(phone) {
     const code = String(randomInt(0, 10 ** SMS_CODE_RULES.digits)).padStart(SMS_CODE_RULES.digits, '0');
     const current = now();
-    await db.writeTransaction(async (trx) => {
+    await db.writeTransaction(async (trx, locks) => {
+      // The phone may have no code row to lock yet; two issues at once would both insert.
+      await locks.named(`sms-code:${phone}`);
       await trx.deleteFrom('smsCode').where('phone', '=', phone).execute();
       await trx
         .insertInto('smsCode')
@@ -33,8 +35,10 @@ export const createSmsCodes = (db: Db, now: () => Date): SmsCodes => ({
   },
   async consume(phone, code) {
     const current = now().toISOString();
-    return db.writeTransaction(async (trx) => {
-      const row = await trx.selectFrom('smsCode').selectAll().where('phone', '=', phone).executeTakeFirst();
+    return db.writeTransaction(async (trx, locks) => {
+      const row = await locks
+        .forUpdate(trx.selectFrom('smsCode').selectAll().where('phone', '=', phone))
+        .executeTakeFirst();
       if (!row) return false;
       if (row.expiresTime <= current || row.triesLeft <= 0) {
         await trx.deleteFrom('smsCode').where('phone', '=', phone).execute();

@@ -8,7 +8,7 @@ import type {
 } from '@lianmeng/core';
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
-import type { Db } from '../../db/database';
+import type { Db, WriteLocks } from '../../db/database';
 import { containsPattern, listPage, pageOfRange } from '../../db/listPage';
 import type { ConsoleUserRow, ConsoleUserTable, Database } from '../../db/schema';
 import { ApiError, badRequest, forbidden, notFound } from '../../http/apiError';
@@ -64,8 +64,11 @@ export const listConsoleUsers = async (
   return { list: rows.map(toAccount), total };
 };
 
-export const findConsoleUserRow = (db: Kysely<Database>, id: number) =>
-  db.selectFrom('consoleUser').selectAll().where('id', '=', id).executeTakeFirst();
+/** One account row; with `locks`, the row stays as read until the write transaction ends. */
+export const findConsoleUserRow = (db: Kysely<Database>, id: number, locks?: WriteLocks) => {
+  const query = db.selectFrom('consoleUser').selectAll().where('id', '=', id);
+  return (locks ? locks.forUpdate(query) : query).executeTakeFirst();
+};
 
 export const findConsoleUserByUsername = (db: Kysely<Database>, username: string) =>
   db.selectFrom('consoleUser').selectAll().where('username', '=', username).executeTakeFirst();
@@ -92,7 +95,9 @@ export const createConsoleUser = async (
 ): Promise<Account> => {
   // Hashing is slow: done before the write lock is taken.
   const passwordHash = await hashPassword(input.password);
-  return db.writeTransaction(async (trx) => {
+  return db.writeTransaction(async (trx, locks) => {
+    // Two creations of one name at once: the second waits and then sees the first.
+    await locks.named('console-user-names');
     if (await findConsoleUserByUsername(trx, input.username)) throw new ApiError(409, '这个用户名已被使用');
     const row = await trx
       .insertInto('consoleUser')
@@ -132,8 +137,8 @@ export const changeConsoleUser = async (
   now: Date,
 ): Promise<Account> => {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  return db.writeTransaction(async (trx) => {
-    const current = await findConsoleUserRow(trx, id);
+  return db.writeTransaction(async (trx, locks) => {
+    const current = await findConsoleUserRow(trx, id, locks);
     if (!current) throw CONSOLE_USER_NOT_FOUND();
     const roleChanges = input.role !== undefined && input.role !== current.role;
     const disabledChanges = input.disabled !== undefined && input.disabled !== (Number(current.disabled) === 1);
