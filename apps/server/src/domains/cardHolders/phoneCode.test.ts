@@ -180,6 +180,32 @@ describe('resetPassword', () => {
     expect(sso.statusCode).toBe(401);
   });
 
+  it('sets a new password with a fresh code after strangers sent a dozen wrong codes for the phone', async () => {
+    // A new day, so this test's four sends are within the phone's daily allowance.
+    clock += 24 * 60 * 60 * 1000;
+    // Strangers use up three codes with twelve wrong guesses (more than the old per-phone block of ten).
+    for (let index = 0; index < 12; index += 1) {
+      if (index % 4 === 0) await newCode();
+      const wrong = await postForm(
+        server,
+        '/api/uc/user/resetPassword',
+        { phone: SHARED_PHONE, code: '000000', cardNo: FIRST_CARD, newPassword: 'Stranger-pass-3' },
+        { remoteAddress: freshAddress() },
+      );
+      expect(wrong.statusCode).toBe(401);
+    }
+    const code = await newCode();
+    const response = await postForm(
+      server,
+      '/api/uc/user/resetPassword',
+      { phone: SHARED_PHONE, code, cardNo: FIRST_CARD, newPassword: 'Owner-fresh-pass-4' },
+      { remoteAddress: freshAddress() },
+    );
+    expect(response.json()).toMatchObject({ status: 200 });
+    const login = await cardLogin(server, FIRST_CARD, 'Owner-fresh-pass-4', freshAddress(), new Date(clock));
+    expect(login.statusCode).toBe(200);
+  });
+
   it('refuses a wrong code and changes nothing', async () => {
     const code = await newCode();
     const before = await server.db.kysely.selectFrom('cardHolder').selectAll().orderBy('cardNo').execute();

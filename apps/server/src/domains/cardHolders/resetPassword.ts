@@ -11,7 +11,7 @@ import { verifySmsCode } from './verifySmsCode';
 export const registerResetPassword = (app: FastifyInstance, context: CardHoldersContext) =>
   defineRoute(app, api.uc.resetPassword, async ({ body, request }) => {
     const { db, tokens, now } = context;
-    await verifySmsCode(context, body.phone, body.code, request.ip);
+    await verifySmsCode(context, body.phone, body.code, request.ip, request.log);
     const cards = await findCardHoldersByPhone(db.kysely, body.phone);
     if (!cards.some((card) => card.cardNo === body.cardNo)) throw badRequest('该卡号未绑定此手机号');
     const passwordHash = await hashPassword(body.newPassword);
