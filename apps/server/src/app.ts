@@ -29,6 +29,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerStaticApps } from './plugins/staticApps';
 import { registerUploads } from './plugins/uploads';
 import { registerXsrfCookie } from './plugins/xsrf';
+import { cookiePolicy } from './security/cookies';
 import { redactUrl } from './security/redact';
 import { createCardTokens } from './sessions/cardHolderTokens';
 import { createConsoleSessions } from './sessions/consoleSessions';
@@ -96,7 +97,8 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
-  registerXsrfCookie(app);
+  const cookies = cookiePolicy(config.publicUrl);
+  registerXsrfCookie(app, cookies);
   await registerCompression(app);
   // After the validators, which give the public reads their own Cache-Control.
   registerApiCachePolicy(app);
@@ -106,7 +108,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
     config,
     db: deps.db,
     now,
-    consoleSessions: createConsoleSessions(app, deps.db, now),
+    consoleSessions: createConsoleSessions(app, deps.db, now, cookies),
     cardTokens: createCardTokens(app, deps.db, now),
   };
   // Every route installs the checks its call's definition asks for from these (http/defineRoute.ts).

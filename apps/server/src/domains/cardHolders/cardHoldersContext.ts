@@ -3,6 +3,7 @@ import type { ServerContext } from '../../context';
 import { type AttemptLimiter, createAttemptLimiter } from '../../security/attemptLimiter';
 import { type CardKeyPair, loadCardKeyPair } from '../../security/cardKeyPair';
 import { createLoginGuard, type LoginGuard } from '../../security/loginGuard';
+import { loadSmsCodeKey } from '../../security/smsCodeKey';
 import type { CardTokens } from '../../sessions/cardHolderTokens';
 import { CARD_LOGIN_RULES } from './limits';
 import { createSmsCodes, type SmsCodes } from './smsCodes';
@@ -31,7 +32,11 @@ export const createCardHoldersContext = async (
     limiter,
     cardLogins: createLoginGuard(limiter, CARD_LOGIN_RULES, context.now, log),
     keys: await loadCardKeyPair(context.config.dataDir, context.config.cardPrivateKey),
-    smsCodes: createSmsCodes(context.db, context.now),
+    smsCodes: createSmsCodes(
+      context.db,
+      context.now,
+      await loadSmsCodeKey(context.config.dataDir, context.config.smsCodeKey),
+    ),
     smsSender: smsSender ?? createOutboxSender(context.config.dataDir, context.now),
   };
 };

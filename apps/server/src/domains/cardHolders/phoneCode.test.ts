@@ -1,5 +1,9 @@
+import { createHash, createHmac } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { SMS_CODE_RULES } from '@lianmeng/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMS_CODE_KEY_FILE } from '../../security/smsCodeKey';
 import {
   buildCardsOnOnePhone,
   cardLogin,
@@ -52,6 +56,22 @@ describe('sendCode', () => {
     expect(response.body).not.toContain(code);
     const stored = await server.db.kysely.selectFrom('smsCode').selectAll().execute();
     expect(JSON.stringify(stored)).not.toContain(`"${code}"`);
+  });
+
+  it('stores the code hashed with a key kept in DATA_DIR (owner-only), not with a plain hash', async () => {
+    await sendCode();
+    const code = server.sms.lastCodeFor(SHARED_PHONE) ?? '';
+    const row = await server.db.kysely
+      .selectFrom('smsCode')
+      .select('codeHash')
+      .where('phone', '=', SHARED_PHONE)
+      .executeTakeFirstOrThrow();
+    expect(row.codeHash).not.toBe(createHash('sha256').update(`sms:${SHARED_PHONE}:${code}`).digest('hex'));
+    const keyFile = path.join(server.dataDir, SMS_CODE_KEY_FILE);
+    expect((await fs.stat(keyFile)).mode & 0o777).toBe(0o600);
+    const key = Buffer.from((await fs.readFile(keyFile, 'utf8')).trim(), 'hex');
+    expect(key).toHaveLength(32);
+    expect(row.codeHash).toBe(createHmac('sha256', key).update(`sms:${SHARED_PHONE}:${code}`).digest('hex'));
   });
 
   it('allows one send a minute per phone', async () => {

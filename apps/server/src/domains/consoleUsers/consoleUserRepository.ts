@@ -98,7 +98,13 @@ export const createConsoleUser = async (
   return db.writeTransaction(async (trx, locks) => {
     // Two creations of one name at once: the second waits and then sees the first.
     await locks.named('console-user-names');
-    if (await findConsoleUserByUsername(trx, input.username)) throw new ApiError(409, '这个用户名已被使用');
+    // Compared without regard to case, as the unique index on lower(username) does.
+    const taken = await trx
+      .selectFrom('consoleUser')
+      .select('id')
+      .where(sql<string>`lower(username)`, '=', input.username.toLowerCase())
+      .executeTakeFirst();
+    if (taken) throw new ApiError(409, '这个用户名已被使用（用户名不区分大小写）');
     const row = await trx
       .insertInto('consoleUser')
       .values({

@@ -114,6 +114,32 @@ describe('console accounts', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('refuses a username that differs from a taken one only in case, in the route and in the database', async () => {
+    const before = await snapshot();
+    for (const username of ['Editor', 'ADMIN']) {
+      const taken = await create(admin, { username, displayName: '大小写', role: 'editor', password: NEW_PASSWORD });
+      expect(taken.statusCode, username).toBe(409);
+      expect(taken.json().message).toMatch(/不区分大小写/);
+    }
+    expect(await snapshot()).toEqual(before);
+    // The unique index holds even for a writer that skips the route's check.
+    const now = new Date().toISOString();
+    await expect(
+      server.db.kysely
+        .insertInto('consoleUser')
+        .values({
+          username: 'StaFF',
+          displayName: '绕过',
+          role: 'staff',
+          passwordHash: 'x',
+          disabled: 0,
+          createTime: now,
+          updateTime: now,
+        })
+        .execute(),
+    ).rejects.toThrow(/unique|UNIQUE|duplicate/);
+  });
+
   it('resets a password: the old one stops working, the new one works, open sessions end', async () => {
     const staffId = (
       await server.db.kysely
