@@ -1,6 +1,26 @@
-import { BooleanInput, Edit, PasswordInput, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import {
+  BooleanInput,
+  Edit,
+  PasswordInput,
+  required,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  useGetIdentity,
+  useRecordContext,
+} from 'react-admin';
 import { CREATABLE_ROLE_CHOICES, passwordRules } from './AccountCreate';
 import { ROLE_CHOICES } from './AccountList';
+
+/** Shown only on one's own account: the server refuses a change of one's own password without the current one. */
+const CurrentPasswordInput = () => {
+  const record = useRecordContext();
+  const { identity } = useGetIdentity();
+  if (!record || !identity || String(identity.id) !== String(record.id)) return null;
+  return (
+    <PasswordInput source="currentPassword" label="当前密码（修改自己的密码时必填）" autoComplete="current-password" />
+  );
+};
 
 /** Rename, change between editor and staff, reset the password, disable (its sessions end at once). */
 export const AccountEdit = () => (
@@ -17,6 +37,7 @@ export const AccountEdit = () => (
       />
       <BooleanInput source="disabled" label="停用（停用后该账号立即退出登录）" />
       <PasswordInput source="password" label="重置密码（留空则不修改）" validate={passwordRules} />
+      <CurrentPasswordInput />
     </SimpleForm>
   </Edit>
 );

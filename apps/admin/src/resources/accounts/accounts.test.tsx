@@ -104,4 +104,39 @@ describe('the accounts screens', () => {
     await waitFor(() => expect(updates).toHaveLength(1));
     expect(updates[0]).toMatchObject({ id: '2', body: { id: 2, username: 'editor', disabled: true } });
   });
+
+  it('ask for the current password on one’s own account only, and send it with the new one', async () => {
+    const updates: unknown[] = [];
+    openConsoleAs(
+      server,
+      'admin',
+      '/accounts/1',
+      mockCall(api.consoleApi.accountOne, () => ACCOUNTS[0] as Account),
+      mockCall(api.consoleApi.accountUpdate, async ({ request }) => {
+        updates.push(await request.json());
+        return ACCOUNTS[0] as Account;
+      }),
+      mockList(api.consoleApi.accountList, () => ({ rows: ACCOUNTS })),
+    );
+    const user = userEvent.setup();
+    await waitFor(async () => expect(await screen.findByLabelText(/姓名/)).toHaveValue('系统管理员'));
+    await user.type(screen.getByLabelText(/重置密码/), 'Brand-new-admin-pass-7');
+    await user.type(await screen.findByLabelText(/当前密码/), 'Old-admin-pass-1');
+    await user.click(screen.getByRole('button', { name: /保存/ }));
+    await waitFor(() => expect(updates).toHaveLength(1));
+    expect(updates[0]).toMatchObject({ password: 'Brand-new-admin-pass-7', currentPassword: 'Old-admin-pass-1' });
+  });
+
+  it('do not ask for a current password on another account', async () => {
+    openConsoleAs(
+      server,
+      'admin',
+      '/accounts/2',
+      mockCall(api.consoleApi.accountOne, () => ACCOUNTS[1] as Account),
+      mockList(api.consoleApi.accountList, () => ({ rows: ACCOUNTS })),
+    );
+    await waitFor(async () => expect(await screen.findByLabelText(/姓名/)).toHaveValue('联盟编辑'));
+    expect(screen.getByLabelText(/重置密码/)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/当前密码/)).not.toBeInTheDocument();
+  });
 });

@@ -12,7 +12,7 @@ import type { Db, WriteLocks } from '../../db/database';
 import { containsPattern, listPage, pageOfRange } from '../../db/listPage';
 import type { ConsoleUserRow, ConsoleUserTable, Database } from '../../db/schema';
 import { ApiError, badRequest, forbidden, notFound } from '../../http/apiError';
-import { hashPassword } from '../../security/passwords';
+import { hashPassword, verifyPassword } from '../../security/passwords';
 import { endConsoleSessionsOf } from '../../sessions/consoleSessions';
 import { recordAudit } from '../audit/auditRepository';
 
@@ -143,9 +143,24 @@ export const changeConsoleUser = async (
   now: Date,
 ): Promise<Account> => {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  // Whoever changes their own password proves they know the current one, so a console left open
+  // cannot be taken over. Checked before the write transaction (the hash is slow); the transaction
+  // then writes only over the hash that was checked.
+  let checkedHash: string | undefined;
+  if (passwordHash && actor?.id === id) {
+    if (!input.currentPassword) throw badRequest('修改自己的密码需要输入当前密码');
+    const own = await findConsoleUserRow(db.kysely, id);
+    if (!own || !(await verifyPassword(own.passwordHash, input.currentPassword))) {
+      throw badRequest('当前密码不正确');
+    }
+    checkedHash = own.passwordHash;
+  }
   return db.writeTransaction(async (trx, locks) => {
     const current = await findConsoleUserRow(trx, id, locks);
     if (!current) throw CONSOLE_USER_NOT_FOUND();
+    if (checkedHash !== undefined && current.passwordHash !== checkedHash) {
+      throw badRequest('密码刚被修改过，请重新输入当前密码');
+    }
     const roleChanges = input.role !== undefined && input.role !== current.role;
     const disabledChanges = input.disabled !== undefined && input.disabled !== (Number(current.disabled) === 1);
     if (actor?.id === current.id && (roleChanges || disabledChanges)) {

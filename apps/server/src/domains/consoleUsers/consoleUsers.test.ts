@@ -1,6 +1,6 @@
 import { CONSOLE_SESSION_COOKIE } from '@lianmeng/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../../testing/testServer';
+import { createTestServer, TEST_PASSWORD, type TestServer } from '../../testing/testServer';
 
 let server: TestServer;
 let admin: string;
@@ -202,5 +202,30 @@ describe('console accounts', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('an administrator changing their own password', () => {
+  it('must give the current one: refused without it and with a wrong one, changing nothing', async () => {
+    const self = await server.db.kysely
+      .selectFrom('consoleUser')
+      .select('id')
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    const session = await server.signIn('admin');
+    const before = await snapshot();
+    const change = (payload: Record<string, unknown>) =>
+      server.consoleInject(session, { method: 'PUT', url: `/lianmeng/api/accounts/${self.id}`, payload });
+
+    const without = await change({ password: NEW_PASSWORD });
+    expect(without.json()).toEqual({ status: 400, message: '修改自己的密码需要输入当前密码' });
+    const wrong = await change({ password: NEW_PASSWORD, currentPassword: 'Not-my-password-1' });
+    expect(wrong.json()).toEqual({ status: 400, message: '当前密码不正确' });
+    expect(await snapshot()).toEqual(before);
+
+    const right = await change({ password: NEW_PASSWORD, currentPassword: TEST_PASSWORD });
+    expect(right.statusCode).toBe(200);
+    expect((await signInWith('admin', NEW_PASSWORD)).statusCode).toBe(200);
+    expect((await signInWith('admin', TEST_PASSWORD)).statusCode).toBe(401);
   });
 });
