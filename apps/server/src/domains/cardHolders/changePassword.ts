@@ -2,6 +2,7 @@ import { api } from '@lianmeng/core';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, unauthorized } from '../../http/apiError';
 import { defineRoute } from '../../http/defineRoute';
+import { assertStrongPassword } from '../../security/passwordRule';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { findCardHolder, updateCardPassword } from './cardHolderRepository';
 import type { CardHoldersContext } from './cardHoldersContext';
@@ -19,6 +20,7 @@ export const registerChangePassword = (app: FastifyInstance, { db, tokens, cardL
       throw badRequest('原密码不正确');
     }
     if (body.oldPassword === body.newPassword) throw badRequest('新密码不能与原密码相同');
+    await assertStrongPassword(body.newPassword, [holder.cardNo, holder.phone, holder.name]);
     const newHash = await hashPassword(body.newPassword);
     const at = now().toISOString();
     if (!(await updateCardPassword(db.kysely, holder.cardNo, newHash, at, holder.passwordHash))) {

@@ -226,6 +226,25 @@ describe('resetPassword', () => {
     expect(login.statusCode).toBe(200);
   });
 
+  it('refuses a guessable new password without using up the code', async () => {
+    const code = await newCode();
+    const weak = await postForm(
+      server,
+      '/api/uc/user/resetPassword',
+      { phone: SHARED_PHONE, code, cardNo: FIRST_CARD, newPassword: '12345678' },
+      { remoteAddress: freshAddress() },
+    );
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().message).toMatch(/^密码太容易被猜到/);
+    const strong = await postForm(
+      server,
+      '/api/uc/user/resetPassword',
+      { phone: SHARED_PHONE, code, cardNo: FIRST_CARD, newPassword: 'Owner-second-pass-5' },
+      { remoteAddress: freshAddress() },
+    );
+    expect(strong.statusCode).toBe(200);
+  });
+
   it('refuses a wrong code and changes nothing', async () => {
     const code = await newCode();
     const before = await server.db.kysely.selectFrom('cardHolder').selectAll().orderBy('cardNo').execute();

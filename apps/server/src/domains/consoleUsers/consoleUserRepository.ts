@@ -12,6 +12,7 @@ import type { Db, WriteLocks } from '../../db/database';
 import { containsPattern, listPage, pageOfRange } from '../../db/listPage';
 import type { ConsoleUserRow, ConsoleUserTable, Database } from '../../db/schema';
 import { ApiError, badRequest, forbidden, notFound } from '../../http/apiError';
+import { assertStrongPassword } from '../../security/passwordRule';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { endConsoleSessionsOf } from '../../sessions/consoleSessions';
 import { recordAudit } from '../audit/auditRepository';
@@ -93,6 +94,7 @@ export const createConsoleUser = async (
   actor: Actor,
   now: Date,
 ): Promise<Account> => {
+  await assertStrongPassword(input.password, [input.username, input.displayName]);
   // Hashing is slow: done before the write lock is taken.
   const passwordHash = await hashPassword(input.password);
   return db.writeTransaction(async (trx, locks) => {
@@ -142,6 +144,10 @@ export const changeConsoleUser = async (
   actor: Actor,
   now: Date,
 ): Promise<Account> => {
+  if (input.password) {
+    const account = await findConsoleUserRow(db.kysely, id);
+    await assertStrongPassword(input.password, [account?.username, input.displayName ?? account?.displayName]);
+  }
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   // Whoever changes their own password proves they know the current one, so a console left open
   // cannot be taken over. Checked before the write transaction (the hash is slow); the transaction

@@ -114,6 +114,32 @@ describe('console accounts', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('refuses a guessable password or one built on the user name, on creation and on a reset', async () => {
+    const before = await snapshot();
+    for (const [username, password] of [
+      ['weak1', 'aaaaaaaa'],
+      ['weak2', '12345678'],
+      ['zhangsan', 'zhangsan2026'],
+    ] as const) {
+      const response = await create(admin, { username, displayName: '弱密码', role: 'staff', password });
+      expect(response.statusCode, password).toBe(400);
+      expect(response.json().message).toMatch(/^密码太容易被猜到/);
+    }
+    const editorRow = await server.db.kysely
+      .selectFrom('consoleUser')
+      .select('id')
+      .where('username', '=', 'editor')
+      .executeTakeFirstOrThrow();
+    const reset = await server.consoleInject(admin, {
+      method: 'PUT',
+      url: `/lianmeng/api/accounts/${editorRow.id}`,
+      payload: { password: 'woaini1314' },
+    });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json().message).toMatch(/拼音/);
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('refuses a username that differs from a taken one only in case, in the route and in the database', async () => {
     const before = await snapshot();
     for (const username of ['Editor', 'ADMIN']) {
