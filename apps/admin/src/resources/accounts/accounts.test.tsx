@@ -82,6 +82,33 @@ describe('the accounts screens', () => {
     });
   });
 
+  it('show the password rule’s reason as the administrator types, and send no guessable password', async () => {
+    const created: unknown[] = [];
+    openConsoleAs(
+      server,
+      'admin',
+      '/accounts/create',
+      mockCall(api.consoleApi.accountCreate, async ({ request }) => {
+        created.push(await request.json());
+        return account({ id: 9 });
+      }),
+      mockList(api.consoleApi.accountList, () => ({ rows: ACCOUNTS })),
+    );
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/用户名/), 'wangwei');
+    await user.type(screen.getByLabelText(/姓名/), '王伟');
+    await user.type(screen.getByLabelText(/初始密码/), 'aaaaaaaa');
+    expect(await screen.findByText(/密码太容易被猜到.*重复/)).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/初始密码/));
+    await user.type(screen.getByLabelText(/初始密码/), 'wangwei2026');
+    expect(await screen.findByText(/不要包含自己的卡号、手机号或用户名/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /保存/ }));
+    expect(created).toEqual([]);
+    await user.clear(screen.getByLabelText(/初始密码/));
+    await user.type(screen.getByLabelText(/初始密码/), 'Xk9#mP2$vL-robot');
+    await waitFor(() => expect(screen.queryByText(/密码太容易被猜到/)).not.toBeInTheDocument());
+  });
+
   it('disable an account: the whole record goes back with disabled set', async () => {
     const updates: unknown[] = [];
     openConsoleAs(
