@@ -1,0 +1,1 @@
+export { HYDRATION_ELEMENT_ID } from '@lianmeng/core';
