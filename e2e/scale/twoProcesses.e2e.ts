@@ -20,6 +20,74 @@ interface SearchResult {
 const publicSearch = (site: RunningSite, body: Record<string, unknown>) =>
   consoleCall<SearchResult>(site, undefined, '/lianmeng/img/imageMsgSearch?pageNum=1&pageSize=999', { body });
 
+interface AuditRow {
+  id: number;
+  targetId: string;
+  detail: string;
+}
+
+/**
+ * Half the writes go through each process, all at once, to the same two items: thirty toggles and
+ * thirty renames each. Every audit entry's `from` must be what its write replaced, so read in order
+ * each item's entries form one unbroken chain ending at the stored value.
+ */
+const expectAuditChainsUnderConcurrentWrites = async (a: RunningSite, b: RunningSite) => {
+  const staff = { a: await signIn(a, 'staff'), b: await signIn(b, 'staff') };
+  const editor = { a: await signIn(a, 'editor'), b: await signIn(b, 'editor') };
+  const partners = await consoleCall<SearchResult>(a, editor.a, '/lianmeng/img/imageMsgSearch?pageNum=1&pageSize=999', {
+    body: { belongSortid: 3 },
+  });
+  const [toggled, renamed] = partners.body.data.seachList as [Image, Image];
+  const writes = () =>
+    Array.from({ length: 60 }, (_, index) => {
+      const [site, sessions] = index % 2 === 0 ? [a, 'a' as const] : [b, 'b' as const];
+      const body =
+        index < 30
+          ? { id: toggled.id, isOpen: index % 4 < 2 ? 1 - toggled.isOpen : toggled.isOpen }
+          : { id: renamed.id, photoTitle: `并发改名 ${index}` };
+      return consoleCall<Image>(site, index < 30 ? staff[sessions] : editor[sessions], '/lianmeng/img/imageMsgUpdate', {
+        body,
+      });
+    });
+
+  const admin = await signIn(b, 'admin');
+  const entries = async (image: Image, action: string) => {
+    const filter = encodeURIComponent(JSON.stringify({ targetType: 'image', action }));
+    const range = encodeURIComponent(JSON.stringify([0, 998]));
+    const sort = encodeURIComponent(JSON.stringify(['id', 'ASC']));
+    const audit = await consoleCall<AuditRow[]>(
+      a,
+      admin,
+      `/lianmeng/api/audit?filter=${filter}&range=${range}&sort=${sort}`,
+    );
+    expect(audit.status).toBe(200);
+    return audit.body.data.filter((row) => row.targetId === String(image.id));
+  };
+  // Entries of earlier writes to the same items are not part of this burst's chain.
+  const earlier = new Set([
+    ...(await entries(toggled, 'toggle')).map((row) => row.id),
+    ...(await entries(renamed, 'update')).map((row) => row.id),
+  ]);
+  const results = await Promise.all(writes());
+  expect(results.map((result) => result.body.message ?? result.status)).toEqual(results.map(() => '操作成功'));
+
+  const chain = async (image: Image, action: string, field: 'isOpen' | 'photoTitle') => {
+    const steps = (await entries(image, action))
+      .filter((row) => !earlier.has(row.id))
+      .map((row) => (JSON.parse(row.detail) as Record<string, { from: unknown; to: unknown }>)[field]);
+    const stored = await consoleCall<Image>(b, admin, `/lianmeng/img/imageMsgSearchOne?id=${image.id}`);
+    let value: unknown = image[field];
+    for (const [index, step] of steps.entries()) {
+      expect(step?.from, `${field} entry ${index} starts where the one before it ended`).toEqual(value);
+      value = step?.to;
+    }
+    expect(value).toEqual(stored.body.data[field]);
+    return steps.length;
+  };
+  expect(await chain(toggled, 'toggle', 'isOpen')).toBeGreaterThan(0);
+  expect(await chain(renamed, 'update', 'photoTitle')).toBe(30);
+};
+
 const POSTGRES_SKIP = await postgresSkipReason();
 
 describe.skipIf(POSTGRES_SKIP)('two server processes on one PostgreSQL database behave as one', () => {
@@ -100,6 +168,11 @@ describe.skipIf(POSTGRES_SKIP)('two server processes on one PostgreSQL database 
     expect(saved.status).toBe(200);
     await withinOneSecond(async () => (await hotline()) === next);
   });
+
+  it('keeps every audit chain unbroken under concurrent toggles and renames through both processes', async () => {
+    const [a, b] = two.sites;
+    await expectAuditChainsUnderConcurrentWrites(a, b);
+  });
 });
 
 describe('two server processes on one SQLite file', () => {
@@ -136,5 +209,10 @@ describe('two server processes on one SQLite file', () => {
       }),
     );
     expect(results.map((result) => result.body.message ?? result.status)).toEqual(targets.map(() => '操作成功'));
+  });
+
+  it('keeps every audit chain unbroken under concurrent toggles and renames through both processes', async () => {
+    const [a, b] = two.sites;
+    await expectAuditChainsUnderConcurrentWrites(a, b);
   });
 });

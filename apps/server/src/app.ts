@@ -32,6 +32,7 @@ import { registerStaticApps } from './plugins/staticApps';
 import { registerUploads } from './plugins/uploads';
 import { registerXsrfCookie } from './plugins/xsrf';
 import { createPortalPages } from './render';
+import { cookiePolicy } from './security/cookies';
 import { redactUrl } from './security/redact';
 import { createCardTokens } from './sessions/cardHolderTokens';
 import { createConsoleSessions } from './sessions/consoleSessions';
@@ -82,7 +83,8 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   registerSecurityHeaders(app, config.hosts);
-  registerXsrfCookie(app);
+  const cookies = cookiePolicy(config.publicUrl);
+  registerXsrfCookie(app, cookies);
   await registerCompression(app);
   // After the validators, which give the public reads their own Cache-Control.
   registerApiCachePolicy(app);
@@ -92,7 +94,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
     config,
     db: deps.db,
     now,
-    consoleSessions: createConsoleSessions(app, deps.db, now),
+    consoleSessions: createConsoleSessions(app, deps.db, now, cookies),
     cardTokens: createCardTokens(app, deps.db, now),
     siteVersion: createSiteVersion(deps.db),
   };

@@ -16,6 +16,10 @@ export interface ServerConfig {
   adminDist: string;
   /** PEM of the card log-in RSA private key; unset: generated into dataDir at first start. */
   cardPrivateKey: string | undefined;
+  /** PUBLIC_URL: the address browsers reach the site by; https makes every cookie Secure. */
+  publicUrl: string | undefined;
+  /** SMS_CODE_KEY: the HMAC key of stored SMS codes; unset, one is generated into dataDir. */
+  smsCodeKey: string | undefined;
   /** Quiet logs in tests. */
   logLevel: string;
   /**
@@ -53,6 +57,12 @@ const milliseconds = (name: string, value: string | undefined, fallback: number)
   return parsed;
 };
 
+const publicUrl = (value: string | undefined) => {
+  if (!value) return undefined;
+  if (!/^https?:\/\/[^/\s]+/.test(value)) throw new Error(`PUBLIC_URL must be an http(s) address, got "${value}"`);
+  return value.replace(/\/+$/, '');
+};
+
 const trustProxy = (value: string | undefined): boolean | string => {
   if (!value || value === 'false' || value === '0') return false;
   if (value === 'true' || value === '1') return true;
@@ -79,6 +89,8 @@ export const loadConfig = (
     adminDist: path.resolve(env.ADMIN_DIST ?? path.join(repoRoot, 'apps/admin/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     cardPrivateKey: env.CARD_PRIVATE_KEY || undefined,
+    smsCodeKey: env.SMS_CODE_KEY || undefined,
+    publicUrl: publicUrl(env.PUBLIC_URL),
     timeouts: DEFAULT_TIMEOUTS,
     maxEventLoopDelayMs: milliseconds('MAX_EVENT_LOOP_DELAY_MS', env.MAX_EVENT_LOOP_DELAY_MS, 1000),
     shutdownGraceMs: milliseconds('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, 10_000),

@@ -8,15 +8,41 @@ import { registerSearchFunctions } from './searchGrams';
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/**
+ * How a write transaction makes what it read the thing it writes. A read-then-write (an audit entry's
+ * `from`, a rule judged on the stored row) is only right if no other writer can change the row between
+ * the read and the write. SQLite's write transaction holds the whole database from its first statement,
+ * so both are no-ops there; PostgreSQL's read-committed transactions hold nothing until they write, so
+ * there the row is locked as it is read, and a thing that may have no row yet is locked by name.
+ */
+export interface WriteLocks {
+  /** The select, made to lock the rows it reads until the transaction ends. */
+  forUpdate<Q extends { forUpdate(): Q }>(query: Q): Q;
+  /** Waits until no other transaction holds `name`, then holds it until this one ends. */
+  named(name: string): Promise<void>;
+}
+
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
-  /** Runs `work` in a transaction that holds the write lock from its first statement. */
-  writeTransaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in a transaction; its reads through `locks` are not changed by anyone else before it
+   * commits (on SQLite the whole transaction holds the write lock from its first statement).
+   */
+  writeTransaction<T>(work: (trx: Kysely<Database>, locks: WriteLocks) => Promise<T>): Promise<T>;
   destroy(): Promise<void>;
 }
 
 const plugins = [new CamelCasePlugin()];
+
+const sqliteLocks: WriteLocks = { forUpdate: (query) => query, named: async () => {} };
+
+const postgresLocks = (trx: Kysely<Database>): WriteLocks => ({
+  forUpdate: (query) => query.forUpdate(),
+  named: async (name) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
+  },
+});
 
 const openSqlite = (file: string): Db => {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -36,7 +62,7 @@ const openSqlite = (file: string): Db => {
       kysely.connection().execute(async (connection) => {
         await sql`begin immediate`.execute(connection);
         try {
-          const result = await work(connection);
+          const result = await work(connection, sqliteLocks);
           await sql`commit`.execute(connection);
           return result;
         } catch (error) {
@@ -54,7 +80,7 @@ const openPostgres = (url: string): Db => {
   return {
     kysely,
     dialect: 'postgres',
-    writeTransaction: (work) => kysely.transaction().execute(work),
+    writeTransaction: (work) => kysely.transaction().execute((trx) => work(trx, postgresLocks(trx))),
     destroy: () => kysely.destroy(),
   };
 };

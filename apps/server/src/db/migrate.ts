@@ -9,6 +9,7 @@ import { articleSearchIndex } from './migrations/0006_article_search_index';
 import { articleTotals } from './migrations/0007_article_totals';
 import { siteVersion } from './migrations/0008_site_version';
 import { articleSearch } from './migrations/0009_article_search';
+import { usernameCase } from './migrations/0010_username_case';
 
 /** Migrations are listed here (not read from a folder) so the bundled server carries them. */
 export const migrationsFor = (db: Db): Record<string, Migration> => ({
@@ -21,6 +22,7 @@ export const migrationsFor = (db: Db): Record<string, Migration> => ({
   '0007_article_totals': articleTotals(db.dialect),
   '0008_site_version': siteVersion(db.dialect),
   '0009_article_search': articleSearch(db.dialect),
+  '0010_username_case': usernameCase(),
 });
 
 /**

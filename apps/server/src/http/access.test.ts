@@ -41,7 +41,7 @@ const ACCESS_TABLE: Record<string, `${CallDefinition['access']}${'' | ' +xsrf'}`
   'uc.info': 'cardHolder',
   'uc.changePassword': 'cardHolder',
   'uc.ssoReturnOrigins': 'anonymous',
-  'uc.legacyValidateCardByPass': 'anonymous',
+  'uc.legacyValidateCardByPass': 'anonymous +xsrf',
   'sso.getUser': 'cardHolder',
   'creditBank.info': 'cardHolder',
   'content.articles': 'anonymous',

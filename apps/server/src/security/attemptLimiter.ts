@@ -15,6 +15,8 @@ export interface AttemptLimiter {
   assertAllowed(checks: { rule: AttemptRule; subject: string }[]): Promise<void>;
   /** Counts one event for each rule and subject. */
   record(checks: { rule: AttemptRule; subject: string }[]): Promise<void>;
+  /** How many events a rule counted for a subject within its window, and when the latest was. */
+  recent(rule: AttemptRule, subject: string): Promise<{ count: number; latest: Date | null }>;
   /** Forgets the events of a rule for a subject (e.g. failures after a successful log-in). */
   reset(rule: AttemptRule, subject: string): Promise<void>;
 }
@@ -57,6 +59,18 @@ export const createAttemptLimiter = (db: Db, now: () => Date): AttemptLimiter =>
         .deleteFrom('attemptEvent')
         .where('createTime', '<', new Date(current.getTime() - LONGEST_KEPT_MS).toISOString())
         .execute();
+    },
+    async recent(rule, subject) {
+      const since = new Date(now().getTime() - rule.windowMs).toISOString();
+      const row = await db.kysely
+        .selectFrom('attemptEvent')
+        .select((eb) => [eb.fn.countAll<string | number>().as('count'), eb.fn.max('createTime').as('latest')])
+        .where('rule', '=', rule.name)
+        .where('subject', '=', subject)
+        .where('createTime', '>', since)
+        .executeTakeFirst();
+      const latest = row?.latest ? new Date(String(row.latest)) : null;
+      return { count: Number(row?.count ?? 0), latest };
     },
     async reset(rule, subject) {
       await db.kysely.deleteFrom('attemptEvent').where('rule', '=', rule.name).where('subject', '=', subject).execute();

@@ -57,7 +57,13 @@ const cardTokenTable = (
       .where('tokenHash', '=', tokenHash)
       .executeTakeFirst(),
   touch: async (tokenHash, lastSeenTime) => {
-    await db.kysely.updateTable('cardToken').set({ lastSeenTime }).where('tokenHash', '=', tokenHash).execute();
+    // Two calls at once may touch in either order; last-seen only moves forward.
+    await db.kysely
+      .updateTable('cardToken')
+      .set({ lastSeenTime })
+      .where('tokenHash', '=', tokenHash)
+      .where('lastSeenTime', '<', lastSeenTime)
+      .execute();
   },
   remove: async (tokenHash) => {
     await db.kysely.deleteFrom('cardToken').where('tokenHash', '=', tokenHash).execute();

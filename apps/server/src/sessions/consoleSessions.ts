@@ -1,9 +1,10 @@
-import { CONSOLE_SESSION_COOKIE, type ConsoleRole, type ConsoleUser, HEADERS } from '@lianmeng/core';
+import { type ConsoleRole, type ConsoleUser, HEADERS } from '@lianmeng/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { findConsoleUserRow } from '../domains/consoleUsers/consoleUserRepository';
+import type { CookiePolicy } from '../security/cookies';
 import { createTokenStore, type TokenTable } from './tokenStore';
 
 /** A console session ends after 2 hours without a call, and after 12 hours whatever happens. */
@@ -25,13 +26,6 @@ export interface ConsoleSessions {
   isConsoleRequest(request: FastifyRequest): Promise<boolean>;
 }
 
-const cookieOptions = (request: FastifyRequest) => ({
-  path: '/',
-  httpOnly: true,
-  sameSite: 'strict' as const,
-  secure: request.protocol === 'https',
-});
-
 /** The `console_session` table: every read and write of it. */
 const consoleSessionTable = (
   db: Db,
@@ -49,7 +43,13 @@ const consoleSessionTable = (
       .where('idHash', '=', idHash)
       .executeTakeFirst(),
   touch: async (idHash, lastSeenTime) => {
-    await db.kysely.updateTable('consoleSession').set({ lastSeenTime }).where('idHash', '=', idHash).execute();
+    // Two calls at once may touch in either order; last-seen only moves forward.
+    await db.kysely
+      .updateTable('consoleSession')
+      .set({ lastSeenTime })
+      .where('idHash', '=', idHash)
+      .where('lastSeenTime', '<', lastSeenTime)
+      .execute();
   },
   remove: async (idHash) => {
     await db.kysely.deleteFrom('consoleSession').where('idHash', '=', idHash).execute();
@@ -68,8 +68,20 @@ export const endConsoleSessionsOf = async (trx: Kysely<Database>, userId: number
   await trx.deleteFrom('consoleSession').where('userId', '=', userId).execute();
 };
 
-export const createConsoleSessions = (app: FastifyInstance, db: Db, now: () => Date): ConsoleSessions => {
+export const createConsoleSessions = (
+  app: FastifyInstance,
+  db: Db,
+  now: () => Date,
+  cookies: CookiePolicy,
+): ConsoleSessions => {
   app.decorateRequest('consoleUser', null);
+  const cookieName = cookies.consoleSessionName;
+  const cookieOptions = (request: FastifyRequest) => ({
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: cookies.secure(request),
+  });
   const store = createTokenStore(
     consoleSessionTable(db),
     { idleMs: CONSOLE_SESSION_IDLE_MS, maxMs: CONSOLE_SESSION_MAX_MS },
@@ -78,7 +90,7 @@ export const createConsoleSessions = (app: FastifyInstance, db: Db, now: () => D
   const resolved = new WeakMap<FastifyRequest, Promise<ConsoleUser | null>>();
 
   const lookup = async (request: FastifyRequest): Promise<ConsoleUser | null> => {
-    const cookie = request.cookies[CONSOLE_SESSION_COOKIE];
+    const cookie = request.cookies[cookieName];
     if (!cookie) return null;
     const session = await store.resolve(cookie);
     if (!session) return null;
@@ -101,12 +113,12 @@ export const createConsoleSessions = (app: FastifyInstance, db: Db, now: () => D
 
   return {
     async start(reply, userId) {
-      reply.setCookie(CONSOLE_SESSION_COOKIE, await store.issue(userId), cookieOptions(reply.request));
+      reply.setCookie(cookieName, await store.issue(userId), cookieOptions(reply.request));
     },
     async end(request, reply) {
-      const cookie = request.cookies[CONSOLE_SESSION_COOKIE];
+      const cookie = request.cookies[cookieName];
       if (cookie) await store.revoke(cookie);
-      reply.clearCookie(CONSOLE_SESSION_COOKIE, cookieOptions(request));
+      reply.clearCookie(cookieName, cookieOptions(request));
     },
     userOf,
     async isConsoleRequest(request) {

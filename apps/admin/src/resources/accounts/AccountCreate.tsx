@@ -1,5 +1,6 @@
 import { CONSOLE_ROLE_NAMES, CREATABLE_ROLES, TEXT_LIMITS } from '@lianmeng/core';
 import { Create, minLength, PasswordInput, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { strongPassword } from './passwordStrength';
 
 export const CREATABLE_ROLE_CHOICES = CREATABLE_ROLES.map((role) => ({ id: role, name: CONSOLE_ROLE_NAMES[role] }));
 export const passwordRules = [
@@ -10,11 +11,15 @@ export const passwordRules = [
 /** Administrators create editor and staff accounts. */
 export const AccountCreate = () => (
   <Create title="新建账号" redirect="list">
-    <SimpleForm>
+    <SimpleForm mode="onChange">
       <TextInput source="username" label="用户名" validate={required('请填写用户名')} />
       <TextInput source="displayName" label="姓名" validate={required('请填写姓名')} />
       <SelectInput source="role" label="角色" choices={CREATABLE_ROLE_CHOICES} validate={required('请选择角色')} />
-      <PasswordInput source="password" label="初始密码" validate={[required('请设置初始密码'), ...passwordRules]} />
+      <PasswordInput
+        source="password"
+        label="初始密码"
+        validate={[required('请设置初始密码'), ...passwordRules, strongPassword(['username', 'displayName'])]}
+      />
     </SimpleForm>
   </Create>
 );

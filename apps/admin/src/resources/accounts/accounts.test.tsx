@@ -82,6 +82,33 @@ describe('the accounts screens', () => {
     });
   });
 
+  it('show the password rule’s reason as the administrator types, and send no guessable password', async () => {
+    const created: unknown[] = [];
+    openConsoleAs(
+      server,
+      'admin',
+      '/accounts/create',
+      mockCall(api.consoleApi.accountCreate, async ({ request }) => {
+        created.push(await request.json());
+        return account({ id: 9 });
+      }),
+      mockList(api.consoleApi.accountList, () => ({ rows: ACCOUNTS })),
+    );
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/用户名/), 'wangwei');
+    await user.type(screen.getByLabelText(/姓名/), '王伟');
+    await user.type(screen.getByLabelText(/初始密码/), 'aaaaaaaa');
+    expect(await screen.findByText(/密码太容易被猜到.*重复/)).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/初始密码/));
+    await user.type(screen.getByLabelText(/初始密码/), 'wangwei2026');
+    expect(await screen.findByText(/不要包含自己的卡号、手机号或用户名/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /保存/ }));
+    expect(created).toEqual([]);
+    await user.clear(screen.getByLabelText(/初始密码/));
+    await user.type(screen.getByLabelText(/初始密码/), 'Xk9#mP2$vL-robot');
+    await waitFor(() => expect(screen.queryByText(/密码太容易被猜到/)).not.toBeInTheDocument());
+  });
+
   it('disable an account: the whole record goes back with disabled set', async () => {
     const updates: unknown[] = [];
     openConsoleAs(
@@ -103,5 +130,40 @@ describe('the accounts screens', () => {
     await user.click(screen.getByRole('button', { name: /保存/ }));
     await waitFor(() => expect(updates).toHaveLength(1));
     expect(updates[0]).toMatchObject({ id: '2', body: { id: 2, username: 'editor', disabled: true } });
+  });
+
+  it('ask for the current password on one’s own account only, and send it with the new one', async () => {
+    const updates: unknown[] = [];
+    openConsoleAs(
+      server,
+      'admin',
+      '/accounts/1',
+      mockCall(api.consoleApi.accountOne, () => ACCOUNTS[0] as Account),
+      mockCall(api.consoleApi.accountUpdate, async ({ request }) => {
+        updates.push(await request.json());
+        return ACCOUNTS[0] as Account;
+      }),
+      mockList(api.consoleApi.accountList, () => ({ rows: ACCOUNTS })),
+    );
+    const user = userEvent.setup();
+    await waitFor(async () => expect(await screen.findByLabelText(/姓名/)).toHaveValue('系统管理员'));
+    await user.type(screen.getByLabelText(/重置密码/), 'Brand-new-admin-pass-7');
+    await user.type(await screen.findByLabelText(/当前密码/), 'Old-admin-pass-1');
+    await user.click(screen.getByRole('button', { name: /保存/ }));
+    await waitFor(() => expect(updates).toHaveLength(1));
+    expect(updates[0]).toMatchObject({ password: 'Brand-new-admin-pass-7', currentPassword: 'Old-admin-pass-1' });
+  });
+
+  it('do not ask for a current password on another account', async () => {
+    openConsoleAs(
+      server,
+      'admin',
+      '/accounts/2',
+      mockCall(api.consoleApi.accountOne, () => ACCOUNTS[1] as Account),
+      mockList(api.consoleApi.accountList, () => ({ rows: ACCOUNTS })),
+    );
+    await waitFor(async () => expect(await screen.findByLabelText(/姓名/)).toHaveValue('联盟编辑'));
+    expect(screen.getByLabelText(/重置密码/)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/当前密码/)).not.toBeInTheDocument();
   });
 });

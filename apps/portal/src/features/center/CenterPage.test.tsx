@@ -52,6 +52,29 @@ describe('CenterPage', () => {
     await waitFor(() => expect(bodies).toEqual([{ oldPassword: 'Old-pass-2026', newPassword: 'New-pass-2026' }]));
   });
 
+  it('shows the strength rule’s reason as a guessable new password is typed, and sends nothing', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      mockCall(api.uc.changePassword, async ({ request }) => {
+        bodies.push(await request.text());
+        return {};
+      }),
+    );
+    logInAs();
+    renderAt('/center', routes);
+    await screen.findByText('138****0000');
+    fill('原密码', 'Old-pass-2026');
+    fill('新密码', '12345678');
+    expect(await screen.findByText(/密码太容易被猜到/)).toBeInTheDocument();
+    // Built on the holder's own card number: refused although it would pass for someone else.
+    fill('新密码', `${HOLDER.cardNo}ab`);
+    expect(await screen.findByText(/不要包含自己的卡号、手机号或用户名/)).toBeInTheDocument();
+    fill('确认新密码', `${HOLDER.cardNo}ab`);
+    await userEvent.click(screen.getByRole('button', { name: /修改密码/ }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(bodies).toEqual([]);
+  });
+
   it('logs out even when the server refuses, removing all seven keys', async () => {
     server.use(mockCall(api.uc.logout, () => failure(401, '登录已过期，请重新登录')));
     logInAs();

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { http } from '../../app/api';
 import { logOut } from '../account/sessionActions';
 import { useCardSession } from '../account/useCardSession';
-import { confirmRules, newPasswordRules, passwordRules } from '../login/formRules';
+import { confirmRules, newPasswordRules, passwordRules, strongPasswordRule } from '../login/formRules';
 
 interface ChangePasswordValues {
   oldPassword: string;
@@ -75,7 +75,11 @@ export const CenterPage = () => {
           <Form.Item label="原密码" name="oldPassword" rules={passwordRules}>
             <Input.Password autoComplete="current-password" maxLength={128} />
           </Form.Item>
-          <Form.Item label="新密码" name="newPassword" rules={newPasswordRules}>
+          <Form.Item
+            label="新密码"
+            name="newPassword"
+            rules={[...newPasswordRules, strongPasswordRule([], () => [shown?.cardNo, shown?.phone, shown?.name])]}
+          >
             <Input.Password autoComplete="new-password" maxLength={128} />
           </Form.Item>
           <Form.Item

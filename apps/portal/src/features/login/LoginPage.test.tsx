@@ -155,6 +155,8 @@ describe('forgotten password', () => {
     await userEvent.click(screen.getByTestId('send-code'));
     fill('验证码', '654321');
     fill('卡号', HOLDER.cardNo);
+    fill('新密码', 'aaaaaaaa');
+    expect(await screen.findByText(/密码太容易被猜到.*重复/)).toBeInTheDocument();
     fill('新密码', 'New-pass-2026');
     fill('确认新密码', 'New-pass-2027');
     await userEvent.click(screen.getByTestId('reset-submit'));

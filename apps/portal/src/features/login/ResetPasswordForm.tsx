@@ -2,7 +2,7 @@ import { api } from '@lianmeng/core';
 import { Button, Form, Input, message, Space } from 'antd';
 import { useState } from 'react';
 import { http } from '../../app/api';
-import { cardNoRules, confirmRules, newPasswordRules } from './formRules';
+import { cardNoRules, confirmRules, newPasswordRules, strongPasswordRule } from './formRules';
 import { PhoneAndCodeFields } from './PhoneAndCodeFields';
 
 interface ResetValues {
@@ -39,7 +39,12 @@ export const ResetPasswordForm = ({ onDone, onCancel }: { onDone: () => void; on
       <Form.Item label="卡号" name="cardNo" rules={cardNoRules}>
         <Input inputMode="numeric" maxLength={20} placeholder="要重置密码的卡号" />
       </Form.Item>
-      <Form.Item label="新密码" name="newPassword" rules={newPasswordRules}>
+      <Form.Item
+        label="新密码"
+        name="newPassword"
+        dependencies={['cardNo', 'phone']}
+        rules={[...newPasswordRules, strongPasswordRule(['cardNo', 'phone'])]}
+      >
         <Input.Password autoComplete="new-password" maxLength={128} />
       </Form.Item>
       <Form.Item

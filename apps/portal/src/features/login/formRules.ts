@@ -21,6 +21,24 @@ export const newPasswordRules: FormRule[] = [
   { max: TEXT_LIMITS.password.max, message: `密码不能超过 ${TEXT_LIMITS.password.max} 位` },
   { pattern: /^\S*$/, message: '密码不能包含空格等空白字符' },
 ];
+/**
+ * The server's strength rule, judged as the password is typed (antd validates on change), so its Chinese
+ * reason shows before anything is sent. The rule and its estimator load only when a password is typed:
+ * pages without a password form stay light. `personalFields` are the form's fields that belong to the
+ * owner (card number, phone), `personal` what the page knows of the owner otherwise.
+ */
+export const strongPasswordRule =
+  (personalFields: string[], personal: () => (string | undefined)[] = () => []): FormRule =>
+  ({ getFieldValue }) => ({
+    validator: async (_, value) => {
+      if (typeof value !== 'string' || value.length < TEXT_LIMITS.password.min) return;
+      const { checkPasswordStrength } = await import('@lianmeng/core/password');
+      const owner = [...personalFields.map((field) => getFieldValue(field) as string | undefined), ...personal()];
+      const verdict = await checkPasswordStrength(value, owner);
+      if (!verdict.ok) throw new Error(verdict.message);
+    },
+  });
+
 export const confirmRules = (field: string): FormRule[] => [
   { required: true, message: '请再次输入新密码' },
   ({ getFieldValue }) => ({

@@ -9,7 +9,7 @@ import {
 } from '@lianmeng/core';
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { z } from 'zod';
-import type { Db } from '../../db/database';
+import type { Db, WriteLocks } from '../../db/database';
 import { containsPattern, listPage, pageOfRange } from '../../db/listPage';
 import type { ArticlePatch, ArticleRow, Database, NewArticle } from '../../db/schema';
 import { badRequest, notFound } from '../../http/apiError';
@@ -272,8 +272,11 @@ export const listConsoleArticles = async (
   };
 };
 
-export const findArticleRow = (db: Kysely<Database>, id: number) =>
-  db.selectFrom('article').selectAll().where('id', '=', id).executeTakeFirst();
+/** One article row; with `locks`, the row stays as read until the write transaction ends. */
+export const findArticleRow = (db: Kysely<Database>, id: number, locks?: WriteLocks) => {
+  const query = db.selectFrom('article').selectAll().where('id', '=', id);
+  return (locks ? locks.forUpdate(query) : query).executeTakeFirst();
+};
 
 export const findConsoleArticle = async (db: Kysely<Database>, id: number) => {
   const row = await findArticleRow(db, id);
@@ -359,8 +362,8 @@ export const changeArticle = async (
 ): Promise<ConsoleArticle> => {
   const at = now.toISOString();
   const values = toRowValues(input);
-  const row = await db.writeTransaction(async (trx) => {
-    const current = await findArticleRow(trx, id);
+  const row = await db.writeTransaction(async (trx, locks) => {
+    const current = await findArticleRow(trx, id, locks);
     if (!current) throw ARTICLE_NOT_FOUND();
     const changed = Object.entries(values)
       .filter(([key, value]) => current[key as keyof typeof current] !== value)
@@ -386,8 +389,8 @@ export const changeArticle = async (
 };
 
 export const removeArticle = (db: Db, id: number, actor: Actor, now: Date) =>
-  db.writeTransaction(async (trx) => {
-    const current = await findArticleRow(trx, id);
+  db.writeTransaction(async (trx, locks) => {
+    const current = await findArticleRow(trx, id, locks);
     if (!current) throw ARTICLE_NOT_FOUND();
     await trx.deleteFrom('article').where('id', '=', current.id).execute();
     await recordAudit(trx, {

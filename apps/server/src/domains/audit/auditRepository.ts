@@ -1,20 +1,11 @@
-import type { AuditEntry, auditFilter, ConsoleUser } from '@lianmeng/core';
+import type { AuditActionName, AuditEntry, auditFilter, ConsoleUser } from '@lianmeng/core';
 import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { listPage, pageOfRange } from '../../db/listPage';
 import type { AuditLogTable, Database } from '../../db/schema';
 
-export type AuditAction =
-  | 'sign-in'
-  | 'sign-out'
-  | 'insert'
-  | 'update'
-  | 'toggle'
-  | 'delete'
-  | 'sort-clear'
-  | 'upload'
-  | 'settings';
+export type AuditAction = AuditActionName;
 
 /** Written in the same transaction as the change it records. */
 export const recordAudit = (

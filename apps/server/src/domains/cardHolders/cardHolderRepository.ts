@@ -11,8 +11,23 @@ export const findCardHolder = (db: Kysely<Database>, cardNo: string) =>
 export const findCardHoldersByPhone = (db: Kysely<Database>, phone: string) =>
   db.selectFrom('cardHolder').selectAll().where('phone', '=', phone).orderBy('cardNo').execute();
 
-export const updateCardPassword = (db: Kysely<Database>, cardNo: string, passwordHash: string, at: string) =>
-  db.updateTable('cardHolder').set({ passwordHash, updateTime: at }).where('cardNo', '=', cardNo).execute();
+/**
+ * Sets a card's password. With `replacing`, only if the stored hash is still the one the caller checked
+ * the old password against: of two changes made at once with the same old password, one wins. True when
+ * the row was written.
+ */
+export const updateCardPassword = async (
+  db: Kysely<Database>,
+  cardNo: string,
+  passwordHash: string,
+  at: string,
+  replacing?: string,
+) => {
+  let query = db.updateTable('cardHolder').set({ passwordHash, updateTime: at }).where('cardNo', '=', cardNo);
+  if (replacing !== undefined) query = query.where('passwordHash', '=', replacing);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+};
 
 export const toUcUserInfo = (row: CardHolderRow): UcUserInfo => ({
   cardNo: row.cardNo,

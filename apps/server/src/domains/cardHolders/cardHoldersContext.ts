@@ -1,7 +1,11 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { ServerContext } from '../../context';
 import { type AttemptLimiter, createAttemptLimiter } from '../../security/attemptLimiter';
 import { type CardKeyPair, loadCardKeyPair } from '../../security/cardKeyPair';
+import { createLoginGuard, type LoginGuard } from '../../security/loginGuard';
+import { loadSmsCodeKey } from '../../security/smsCodeKey';
 import type { CardTokens } from '../../sessions/cardHolderTokens';
+import { CARD_LOGIN_RULES } from './limits';
 import { createSmsCodes, type SmsCodes } from './smsCodes';
 import { createOutboxSender, type SmsSender } from './smsSender';
 
@@ -9,6 +13,8 @@ import { createOutboxSender, type SmsSender } from './smsSender';
 export interface CardHoldersContext extends ServerContext {
   tokens: CardTokens;
   limiter: AttemptLimiter;
+  /** Failure limits of the card-password checks (log-in, the legacy check, password change). */
+  cardLogins: LoginGuard;
   keys: CardKeyPair;
   smsCodes: SmsCodes;
   smsSender: SmsSender;
@@ -17,11 +23,20 @@ export interface CardHoldersContext extends ServerContext {
 export const createCardHoldersContext = async (
   context: ServerContext,
   smsSender: SmsSender | undefined,
-): Promise<CardHoldersContext> => ({
-  ...context,
-  tokens: context.cardTokens,
-  limiter: createAttemptLimiter(context.db, context.now),
-  keys: await loadCardKeyPair(context.config.dataDir, context.config.cardPrivateKey),
-  smsCodes: createSmsCodes(context.db, context.now),
-  smsSender: smsSender ?? createOutboxSender(context.config.dataDir, context.now),
-});
+  log: FastifyBaseLogger,
+): Promise<CardHoldersContext> => {
+  const limiter = createAttemptLimiter(context.db, context.now);
+  return {
+    ...context,
+    tokens: context.cardTokens,
+    limiter,
+    cardLogins: createLoginGuard(limiter, CARD_LOGIN_RULES, context.now, log),
+    keys: await loadCardKeyPair(context.config.dataDir, context.config.cardPrivateKey),
+    smsCodes: createSmsCodes(
+      context.db,
+      context.now,
+      await loadSmsCodeKey(context.config.dataDir, context.config.smsCodeKey),
+    ),
+    smsSender: smsSender ?? createOutboxSender(context.config.dataDir, context.now),
+  };
+};

@@ -101,6 +101,28 @@ describe('info and changePassword', () => {
     expect((await cardLogin(server, SECOND_CARD, newPassword, freshAddress(), new Date(clock))).statusCode).toBe(200);
   });
 
+  it('refuses a guessable new password, or one built on the card number or phone, changing nothing', async () => {
+    const token = await login();
+    const before = await server.db.kysely.selectFrom('cardHolder').selectAll().orderBy('cardNo').execute();
+    for (const [newPassword, reason] of [
+      ['aaaaaaaa', /重复/],
+      ['12345678', /常见密码/],
+      [`${FIRST_CARD}ab`, /卡号、手机号/],
+      ['13800000000x', /卡号、手机号/],
+    ] as const) {
+      const response = await postForm(
+        server,
+        '/api/uc/user/changePassword',
+        { oldPassword: TEST_PASSWORD, newPassword },
+        { authorization: token, xsrf: false },
+      );
+      expect(response.statusCode, newPassword).toBe(400);
+      expect(response.json().message).toMatch(/^密码太容易被猜到/);
+      expect(response.json().message).toMatch(reason);
+    }
+    expect(await server.db.kysely.selectFrom('cardHolder').selectAll().orderBy('cardNo').execute()).toEqual(before);
+  });
+
   it('refuses a wrong old password and changes nothing', async () => {
     const token = await login();
     const before = await server.db.kysely.selectFrom('cardHolder').selectAll().orderBy('cardNo').execute();

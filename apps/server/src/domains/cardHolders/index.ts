@@ -21,7 +21,7 @@ export const registerCardHolderRoutes = async (
   serverContext: ServerContext,
   smsSender: SmsSender | undefined,
 ) => {
-  const context = await createCardHoldersContext(serverContext, smsSender);
+  const context = await createCardHoldersContext(serverContext, smsSender, app.log);
   registerPublicKey(app, context);
   registerSsoReturnOrigins(app, context);
   registerValidateCardByPass(app, context);

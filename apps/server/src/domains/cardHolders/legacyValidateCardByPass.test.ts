@@ -14,14 +14,26 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const check = (username: string, password: string) =>
-  server.app.inject({ method: 'POST', url: `/api/ValidateCardByPass/${username}/${encodeURIComponent(password)}` });
+const check = (username: string, password: string, xsrf = true) =>
+  server.app.inject({
+    method: 'POST',
+    url: `/api/ValidateCardByPass/${username}/${encodeURIComponent(password)}`,
+    headers: xsrf ? { cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x' } : {},
+  });
 
 describe('POST /api/ValidateCardByPass/{username}/{password}', () => {
   it('says whether the pair is valid, with an empty body, and issues no token', async () => {
     expect((await check(FIRST_CARD, TEST_PASSWORD)).json().data).toEqual({ valid: true });
     expect((await check(FIRST_CARD, 'Wrong-secret-77')).json().data).toEqual({ valid: false });
     expect((await check('99999999', 'Wrong-secret-77')).json().data).toEqual({ valid: false });
+  });
+
+  it('needs the anti-forgery header, so another site cannot make browsers try passwords', async () => {
+    const before = await server.db.kysely.selectFrom('attemptEvent').selectAll().execute();
+    const forged = await check(FIRST_CARD, TEST_PASSWORD, false);
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().message).toMatch(/安全校验未通过/);
+    expect(await server.db.kysely.selectFrom('attemptEvent').selectAll().execute()).toEqual(before);
   });
 
   it('never writes its path, the card number or the password to a log line', async () => {

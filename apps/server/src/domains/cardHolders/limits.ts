@@ -1,15 +1,8 @@
 import { SMS_CODE_RULES } from '@lianmeng/core';
 import type { AttemptRule } from '../../security/attemptLimiter';
+import type { LoginGuardRules } from '../../security/loginGuard';
 
 const MINUTE = 60 * 1000;
-
-/** 10 failures per card (or phone) in 15 minutes: at most 40 guesses an hour against one card. */
-export const FAILED_LOGIN_PER_CARD: AttemptRule = {
-  name: 'card-login-failed:account',
-  max: 10,
-  windowMs: 15 * MINUTE,
-  message: '登录失败次数过多，请 15 分钟后再试',
-};
 
 /** One address may fail more often (a school behind one gateway), but not without end. */
 export const FAILED_LOGIN_PER_ADDRESS: AttemptRule = {
@@ -40,4 +33,15 @@ export const SMS_PER_ADDRESS: AttemptRule = {
   message: '验证码发送过于频繁，请稍后再试',
 };
 
-export const limitSubject = (kind: 'card' | 'phone', value: string) => `${kind}:${value}`;
+/**
+ * Card passwords: five free tries per card and address, then doubling delays up to five minutes (about
+ * 25 failures an hour from one address), and at most 100 failures an hour per card from all addresses.
+ */
+export const CARD_LOGIN_RULES: LoginGuardRules = {
+  kind: 'card',
+  perAddress: FAILED_LOGIN_PER_ADDRESS,
+  freeFailures: 5,
+  maxDelayMs: 5 * MINUTE,
+  accountPerHour: 100,
+  logName: (cardNo) => `${cardNo.slice(0, 2)}****${cardNo.slice(-2)}`,
+};

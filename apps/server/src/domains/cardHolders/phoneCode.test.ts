@@ -1,5 +1,9 @@
+import { createHash, createHmac } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { SMS_CODE_RULES } from '@lianmeng/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMS_CODE_KEY_FILE } from '../../security/smsCodeKey';
 import {
   buildCardsOnOnePhone,
   cardLogin,
@@ -52,6 +56,22 @@ describe('sendCode', () => {
     expect(response.body).not.toContain(code);
     const stored = await server.db.kysely.selectFrom('smsCode').selectAll().execute();
     expect(JSON.stringify(stored)).not.toContain(`"${code}"`);
+  });
+
+  it('stores the code hashed with a key kept in DATA_DIR (owner-only), not with a plain hash', async () => {
+    await sendCode();
+    const code = server.sms.lastCodeFor(SHARED_PHONE) ?? '';
+    const row = await server.db.kysely
+      .selectFrom('smsCode')
+      .select('codeHash')
+      .where('phone', '=', SHARED_PHONE)
+      .executeTakeFirstOrThrow();
+    expect(row.codeHash).not.toBe(createHash('sha256').update(`sms:${SHARED_PHONE}:${code}`).digest('hex'));
+    const keyFile = path.join(server.dataDir, SMS_CODE_KEY_FILE);
+    expect((await fs.stat(keyFile)).mode & 0o777).toBe(0o600);
+    const key = Buffer.from((await fs.readFile(keyFile, 'utf8')).trim(), 'hex');
+    expect(key).toHaveLength(32);
+    expect(row.codeHash).toBe(createHmac('sha256', key).update(`sms:${SHARED_PHONE}:${code}`).digest('hex'));
   });
 
   it('allows one send a minute per phone', async () => {
@@ -178,6 +198,51 @@ describe('resetPassword', () => {
     expect((await cardLogin(server, SECOND_CARD, newPassword, freshAddress(), new Date(clock))).statusCode).toBe(200);
     const sso = await postForm(server, '/card/ssoGetUser', {}, { authorization: oldToken });
     expect(sso.statusCode).toBe(401);
+  });
+
+  it('sets a new password with a fresh code after strangers sent a dozen wrong codes for the phone', async () => {
+    // A new day, so this test's four sends are within the phone's daily allowance.
+    clock += 24 * 60 * 60 * 1000;
+    // Strangers use up three codes with twelve wrong guesses (more than the old per-phone block of ten).
+    for (let index = 0; index < 12; index += 1) {
+      if (index % 4 === 0) await newCode();
+      const wrong = await postForm(
+        server,
+        '/api/uc/user/resetPassword',
+        { phone: SHARED_PHONE, code: '000000', cardNo: FIRST_CARD, newPassword: 'Stranger-pass-3' },
+        { remoteAddress: freshAddress() },
+      );
+      expect(wrong.statusCode).toBe(401);
+    }
+    const code = await newCode();
+    const response = await postForm(
+      server,
+      '/api/uc/user/resetPassword',
+      { phone: SHARED_PHONE, code, cardNo: FIRST_CARD, newPassword: 'Owner-fresh-pass-4' },
+      { remoteAddress: freshAddress() },
+    );
+    expect(response.json()).toMatchObject({ status: 200 });
+    const login = await cardLogin(server, FIRST_CARD, 'Owner-fresh-pass-4', freshAddress(), new Date(clock));
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('refuses a guessable new password without using up the code', async () => {
+    const code = await newCode();
+    const weak = await postForm(
+      server,
+      '/api/uc/user/resetPassword',
+      { phone: SHARED_PHONE, code, cardNo: FIRST_CARD, newPassword: '12345678' },
+      { remoteAddress: freshAddress() },
+    );
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().message).toMatch(/^密码太容易被猜到/);
+    const strong = await postForm(
+      server,
+      '/api/uc/user/resetPassword',
+      { phone: SHARED_PHONE, code, cardNo: FIRST_CARD, newPassword: 'Owner-second-pass-5' },
+      { remoteAddress: freshAddress() },
+    );
+    expect(strong.statusCode).toBe(200);
   });
 
   it('refuses a wrong code and changes nothing', async () => {

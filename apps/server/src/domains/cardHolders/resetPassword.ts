@@ -2,6 +2,7 @@ import { api } from '@lianmeng/core';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../http/apiError';
 import { defineRoute } from '../../http/defineRoute';
+import { assertStrongPassword } from '../../security/passwordRule';
 import { hashPassword } from '../../security/passwords';
 import { findCardHoldersByPhone, updateCardPassword } from './cardHolderRepository';
 import type { CardHoldersContext } from './cardHoldersContext';
@@ -11,7 +12,9 @@ import { verifySmsCode } from './verifySmsCode';
 export const registerResetPassword = (app: FastifyInstance, context: CardHoldersContext) =>
   defineRoute(app, api.uc.resetPassword, async ({ body, request }) => {
     const { db, tokens, now } = context;
-    await verifySmsCode(context, body.phone, body.code, request.ip);
+    // Judged before the code is used up, so a refused password does not cost the code.
+    await assertStrongPassword(body.newPassword, [body.cardNo, body.phone]);
+    await verifySmsCode(context, body.phone, body.code, request.ip, request.log);
     const cards = await findCardHoldersByPhone(db.kysely, body.phone);
     if (!cards.some((card) => card.cardNo === body.cardNo)) throw badRequest('该卡号未绑定此手机号');
     const passwordHash = await hashPassword(body.newPassword);

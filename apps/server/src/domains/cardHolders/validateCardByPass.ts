@@ -7,7 +7,7 @@ import { type CardCredentials, openCardPayload, PayloadRefused } from '../../sec
 import { verifyPassword } from '../../security/passwords';
 import { findCardHolder, toUcUserInfo } from './cardHolderRepository';
 import type { CardHoldersContext } from './cardHoldersContext';
-import { FAILED_LOGIN_PER_ADDRESS, FAILED_LOGIN_PER_CARD, limitSubject } from './limits';
+import { FAILED_LOGIN_PER_ADDRESS } from './limits';
 import { claimPayload } from './replayGuard';
 
 /** One answer for every bad payload, so a caller learns nothing about why. */
@@ -20,7 +20,7 @@ const rawForm = { ...api.uc.validateCardByPass, body: z.record(z.string(), z.unk
 /** Card number + password, wrapped by the portal in the encrypted log-in payload (security/cardPayload.ts). */
 export const registerValidateCardByPass = (app: FastifyInstance, context: CardHoldersContext) =>
   defineRoute(app, rawForm, async ({ body, request }) => {
-    const { db, keys, limiter, tokens, now } = context;
+    const { db, keys, limiter, cardLogins, tokens, now } = context;
     const byAddress = { rule: FAILED_LOGIN_PER_ADDRESS, subject: request.ip };
     await limiter.assertAllowed([byAddress]);
 
@@ -37,13 +37,13 @@ export const registerValidateCardByPass = (app: FastifyInstance, context: CardHo
       throw badRequest(CARD_PAYLOAD_REFUSED);
     }
 
-    const byAccount = { rule: FAILED_LOGIN_PER_CARD, subject: limitSubject('card', credentials.cardNo) };
-    await limiter.assertAllowed([byAccount]);
+    const attempt = { account: credentials.cardNo, address: request.ip };
+    await cardLogins.check(attempt);
     const holder = await findCardHolder(db.kysely, credentials.cardNo);
     if (!(await verifyPassword(holder?.passwordHash, credentials.password)) || !holder) {
-      await limiter.record([byAddress, byAccount]);
+      await cardLogins.failed(attempt);
       throw unauthorized(CARD_LOGIN_REFUSED);
     }
-    await limiter.reset(FAILED_LOGIN_PER_CARD, byAccount.subject);
+    await cardLogins.succeeded(attempt);
     return { token: await tokens.issue(holder.cardNo, null), ucUserInfo: toUcUserInfo(holder) };
   });

@@ -4,28 +4,49 @@ import type { ServerContext } from '../../context';
 import { unauthorized } from '../../http/apiError';
 import { defineRoute } from '../../http/defineRoute';
 import { createAttemptLimiter } from '../../security/attemptLimiter';
+import { createLoginGuard } from '../../security/loginGuard';
 import { verifyPassword } from '../../security/passwords';
 import { recordAuditAlone } from '../audit/auditRepository';
 import { findConsoleUserByUsername } from './consoleUserRepository';
-import { CONSOLE_LOGIN_FAILED_PER_ADDRESS, CONSOLE_LOGIN_FAILED_PER_USER } from './limits';
+import { CONSOLE_LOGIN_RULES } from './limits';
 
 const SIGN_IN_REFUSED = '用户名或密码不正确，或账号已停用';
 
 /** Console sign-in, sign-out and "who am I" on an httpOnly, SameSite=Strict session cookie. */
 export const registerConsoleAuthRoutes = (app: FastifyInstance, { db, consoleSessions, now }: ServerContext) => {
-  const limiter = createAttemptLimiter(db, now);
+  const guard = createLoginGuard(createAttemptLimiter(db, now), CONSOLE_LOGIN_RULES, now, app.log);
 
   defineRoute(app, api.consoleAuth.login, async ({ body, request, reply }) => {
-    const byUser = { rule: CONSOLE_LOGIN_FAILED_PER_USER, subject: body.username.toLowerCase() };
-    const byAddress = { rule: CONSOLE_LOGIN_FAILED_PER_ADDRESS, subject: request.ip };
-    await limiter.assertAllowed([byUser, byAddress]);
+    const attempt = { account: body.username.toLowerCase(), address: request.ip };
+    try {
+      await guard.check(attempt);
+    } catch (refusal) {
+      await recordAuditAlone(db, {
+        user: null,
+        action: 'sign-in-refused',
+        targetType: 'consoleUser',
+        targetId: attempt.account,
+        detail: { address: attempt.address, reason: refusal instanceof Error ? refusal.message : '' },
+        at: now(),
+      });
+      throw refusal;
+    }
     const user = await findConsoleUserByUsername(db.kysely, body.username);
     const valid = await verifyPassword(user?.passwordHash, body.password);
     if (!user || !valid || user.disabled) {
-      await limiter.record([byUser, byAddress]);
+      const { pairFailures } = await guard.failed(attempt);
+      // The audit names the account tried and where from; never the password.
+      await recordAuditAlone(db, {
+        user: null,
+        action: 'sign-in-failed',
+        targetType: 'consoleUser',
+        targetId: user ? user.id : attempt.account,
+        detail: { username: attempt.account, address: attempt.address, failures: pairFailures },
+        at: now(),
+      });
       throw unauthorized(SIGN_IN_REFUSED);
     }
-    await limiter.reset(CONSOLE_LOGIN_FAILED_PER_USER, byUser.subject);
+    await guard.succeeded(attempt);
     await consoleSessions.start(reply, user.id);
     await recordAuditAlone(db, { user, action: 'sign-in', targetType: 'consoleUser', targetId: user.id, at: now() });
     return { id: user.id, username: user.username, displayName: user.displayName, role: user.role as ConsoleRole };

@@ -8,11 +8,12 @@ import type {
 } from '@lianmeng/core';
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
-import type { Db } from '../../db/database';
+import type { Db, WriteLocks } from '../../db/database';
 import { containsPattern, listPage, pageOfRange } from '../../db/listPage';
 import type { ConsoleUserRow, ConsoleUserTable, Database } from '../../db/schema';
 import { ApiError, badRequest, forbidden, notFound } from '../../http/apiError';
-import { hashPassword } from '../../security/passwords';
+import { assertStrongPassword } from '../../security/passwordRule';
+import { hashPassword, verifyPassword } from '../../security/passwords';
 import { endConsoleSessionsOf } from '../../sessions/consoleSessions';
 import { recordAudit } from '../audit/auditRepository';
 
@@ -64,8 +65,11 @@ export const listConsoleUsers = async (
   return { list: rows.map(toAccount), total };
 };
 
-export const findConsoleUserRow = (db: Kysely<Database>, id: number) =>
-  db.selectFrom('consoleUser').selectAll().where('id', '=', id).executeTakeFirst();
+/** One account row; with `locks`, the row stays as read until the write transaction ends. */
+export const findConsoleUserRow = (db: Kysely<Database>, id: number, locks?: WriteLocks) => {
+  const query = db.selectFrom('consoleUser').selectAll().where('id', '=', id);
+  return (locks ? locks.forUpdate(query) : query).executeTakeFirst();
+};
 
 export const findConsoleUserByUsername = (db: Kysely<Database>, username: string) =>
   db.selectFrom('consoleUser').selectAll().where('username', '=', username).executeTakeFirst();
@@ -90,10 +94,19 @@ export const createConsoleUser = async (
   actor: Actor,
   now: Date,
 ): Promise<Account> => {
+  await assertStrongPassword(input.password, [input.username, input.displayName]);
   // Hashing is slow: done before the write lock is taken.
   const passwordHash = await hashPassword(input.password);
-  return db.writeTransaction(async (trx) => {
-    if (await findConsoleUserByUsername(trx, input.username)) throw new ApiError(409, '这个用户名已被使用');
+  return db.writeTransaction(async (trx, locks) => {
+    // Two creations of one name at once: the second waits and then sees the first.
+    await locks.named('console-user-names');
+    // Compared without regard to case, as the unique index on lower(username) does.
+    const taken = await trx
+      .selectFrom('consoleUser')
+      .select('id')
+      .where(sql<string>`lower(username)`, '=', input.username.toLowerCase())
+      .executeTakeFirst();
+    if (taken) throw new ApiError(409, '这个用户名已被使用（用户名不区分大小写）');
     const row = await trx
       .insertInto('consoleUser')
       .values({
@@ -131,10 +144,29 @@ export const changeConsoleUser = async (
   actor: Actor,
   now: Date,
 ): Promise<Account> => {
+  if (input.password) {
+    const account = await findConsoleUserRow(db.kysely, id);
+    await assertStrongPassword(input.password, [account?.username, input.displayName ?? account?.displayName]);
+  }
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  return db.writeTransaction(async (trx) => {
-    const current = await findConsoleUserRow(trx, id);
+  // Whoever changes their own password proves they know the current one, so a console left open
+  // cannot be taken over. Checked before the write transaction (the hash is slow); the transaction
+  // then writes only over the hash that was checked.
+  let checkedHash: string | undefined;
+  if (passwordHash && actor?.id === id) {
+    if (!input.currentPassword) throw badRequest('修改自己的密码需要输入当前密码');
+    const own = await findConsoleUserRow(db.kysely, id);
+    if (!own || !(await verifyPassword(own.passwordHash, input.currentPassword))) {
+      throw badRequest('当前密码不正确');
+    }
+    checkedHash = own.passwordHash;
+  }
+  return db.writeTransaction(async (trx, locks) => {
+    const current = await findConsoleUserRow(trx, id, locks);
     if (!current) throw CONSOLE_USER_NOT_FOUND();
+    if (checkedHash !== undefined && current.passwordHash !== checkedHash) {
+      throw badRequest('密码刚被修改过，请重新输入当前密码');
+    }
     const roleChanges = input.role !== undefined && input.role !== current.role;
     const disabledChanges = input.disabled !== undefined && input.disabled !== (Number(current.disabled) === 1);
     if (actor?.id === current.id && (roleChanges || disabledChanges)) {

@@ -1,6 +1,6 @@
 import { CONSOLE_SESSION_COOKIE } from '@lianmeng/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../../testing/testServer';
+import { createTestServer, TEST_PASSWORD, type TestServer } from '../../testing/testServer';
 
 let server: TestServer;
 let admin: string;
@@ -114,6 +114,58 @@ describe('console accounts', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('refuses a guessable password or one built on the user name, on creation and on a reset', async () => {
+    const before = await snapshot();
+    for (const [username, password] of [
+      ['weak1', 'aaaaaaaa'],
+      ['weak2', '12345678'],
+      ['zhangsan', 'zhangsan2026'],
+    ] as const) {
+      const response = await create(admin, { username, displayName: '弱密码', role: 'staff', password });
+      expect(response.statusCode, password).toBe(400);
+      expect(response.json().message).toMatch(/^密码太容易被猜到/);
+    }
+    const editorRow = await server.db.kysely
+      .selectFrom('consoleUser')
+      .select('id')
+      .where('username', '=', 'editor')
+      .executeTakeFirstOrThrow();
+    const reset = await server.consoleInject(admin, {
+      method: 'PUT',
+      url: `/lianmeng/api/accounts/${editorRow.id}`,
+      payload: { password: 'woaini1314' },
+    });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json().message).toMatch(/拼音/);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses a username that differs from a taken one only in case, in the route and in the database', async () => {
+    const before = await snapshot();
+    for (const username of ['Editor', 'ADMIN']) {
+      const taken = await create(admin, { username, displayName: '大小写', role: 'editor', password: NEW_PASSWORD });
+      expect(taken.statusCode, username).toBe(409);
+      expect(taken.json().message).toMatch(/不区分大小写/);
+    }
+    expect(await snapshot()).toEqual(before);
+    // The unique index holds even for a writer that skips the route's check.
+    const now = new Date().toISOString();
+    await expect(
+      server.db.kysely
+        .insertInto('consoleUser')
+        .values({
+          username: 'StaFF',
+          displayName: '绕过',
+          role: 'staff',
+          passwordHash: 'x',
+          disabled: 0,
+          createTime: now,
+          updateTime: now,
+        })
+        .execute(),
+    ).rejects.toThrow(/unique|UNIQUE|duplicate/);
+  });
+
   it('resets a password: the old one stops working, the new one works, open sessions end', async () => {
     const staffId = (
       await server.db.kysely
@@ -176,5 +228,30 @@ describe('console accounts', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('an administrator changing their own password', () => {
+  it('must give the current one: refused without it and with a wrong one, changing nothing', async () => {
+    const self = await server.db.kysely
+      .selectFrom('consoleUser')
+      .select('id')
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    const session = await server.signIn('admin');
+    const before = await snapshot();
+    const change = (payload: Record<string, unknown>) =>
+      server.consoleInject(session, { method: 'PUT', url: `/lianmeng/api/accounts/${self.id}`, payload });
+
+    const without = await change({ password: NEW_PASSWORD });
+    expect(without.json()).toEqual({ status: 400, message: '修改自己的密码需要输入当前密码' });
+    const wrong = await change({ password: NEW_PASSWORD, currentPassword: 'Not-my-password-1' });
+    expect(wrong.json()).toEqual({ status: 400, message: '当前密码不正确' });
+    expect(await snapshot()).toEqual(before);
+
+    const right = await change({ password: NEW_PASSWORD, currentPassword: TEST_PASSWORD });
+    expect(right.statusCode).toBe(200);
+    expect((await signInWith('admin', NEW_PASSWORD)).statusCode).toBe(200);
+    expect((await signInWith('admin', TEST_PASSWORD)).statusCode).toBe(401);
   });
 });

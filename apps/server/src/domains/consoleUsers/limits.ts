@@ -1,14 +1,7 @@
 import type { AttemptRule } from '../../security/attemptLimiter';
+import type { LoginGuardRules } from '../../security/loginGuard';
 
 const MINUTE = 60 * 1000;
-
-/** 5 failures per console account in 15 minutes: a guessed password needs years, an editor's typo costs little. */
-export const CONSOLE_LOGIN_FAILED_PER_USER: AttemptRule = {
-  name: 'console-login-failed:user',
-  max: 5,
-  windowMs: 15 * MINUTE,
-  message: '登录失败次数过多，请 15 分钟后再试',
-};
 
 /** One address may try a few accounts (an office behind one gateway), but not without end. */
 export const CONSOLE_LOGIN_FAILED_PER_ADDRESS: AttemptRule = {
@@ -16,4 +9,17 @@ export const CONSOLE_LOGIN_FAILED_PER_ADDRESS: AttemptRule = {
   max: 20,
   windowMs: 15 * MINUTE,
   message: '登录失败次数过多，请稍后再试',
+};
+
+/**
+ * Five free tries per account and address, then doubling delays up to five minutes (about 25 failures an
+ * hour from one address: a guessed password needs years, an editor's typos cost seconds), and at most 100
+ * failures an hour per account from all addresses together. Nobody elsewhere can lock the administrator out.
+ */
+export const CONSOLE_LOGIN_RULES: LoginGuardRules = {
+  kind: 'console',
+  perAddress: CONSOLE_LOGIN_FAILED_PER_ADDRESS,
+  freeFailures: 5,
+  maxDelayMs: 5 * MINUTE,
+  accountPerHour: 100,
 };

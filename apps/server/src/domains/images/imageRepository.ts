@@ -8,7 +8,7 @@ import {
 } from '@lianmeng/core';
 import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
-import type { Db } from '../../db/database';
+import type { Db, WriteLocks } from '../../db/database';
 import { containsPattern, listPage, pageOfNumber } from '../../db/listPage';
 import type { Database, ImageMessagePatch, ImageMessageRow, NewImageMessage } from '../../db/schema';
 import { forbidden } from '../../http/apiError';
@@ -63,8 +63,10 @@ export const searchImages = async (
   return { list: rows.map(toImageMessage), total };
 };
 
-export const findImage = async (db: Kysely<Database>, id: number) => {
-  const row = await db.selectFrom('imageMessage').selectAll().where('id', '=', id).executeTakeFirst();
+/** One message; with `locks`, the row stays as read until the write transaction ends. */
+export const findImage = async (db: Kysely<Database>, id: number, locks?: WriteLocks) => {
+  const query = db.selectFrom('imageMessage').selectAll().where('id', '=', id);
+  const row = await (locks ? locks.forUpdate(query) : query).executeTakeFirst();
   return row ? toImageMessage(row) : undefined;
 };
 
@@ -135,8 +137,8 @@ export const changeImage = (
   actor: Actor,
   now: Date,
 ) =>
-  db.writeTransaction(async (trx) => {
-    const current = await findImage(trx, input.id);
+  db.writeTransaction(async (trx, locks) => {
+    const current = await findImage(trx, input.id, locks);
     if (!current) throw IMAGE_NOT_FOUND();
     const changed = changedFields(current, input);
     if (actor?.role === 'staff' && changed.some((field) => field !== 'isOpen')) {
@@ -158,8 +160,8 @@ export const changeImage = (
   });
 
 export const removeImage = (db: Db, id: number, actor: Actor, now: Date) =>
-  db.writeTransaction(async (trx) => {
-    const current = await findImage(trx, id);
+  db.writeTransaction(async (trx, locks) => {
+    const current = await findImage(trx, id, locks);
     if (!current) throw IMAGE_NOT_FOUND();
     await deleteImage(trx, id);
     await recordAudit(trx, {

@@ -44,7 +44,9 @@ export const uploadedSettingValues = async (db: Kysely<Database>) =>
 
 /** Writes the settings an administrator sent and audits what changed, from and to, in one transaction. */
 export const updateSiteSettings = (db: Db, settings: Partial<SiteSettings>, actor: ConsoleUser | null, at: Date) =>
-  db.writeTransaction(async (trx) => {
+  db.writeTransaction(async (trx, locks) => {
+    // A setting may have no row yet, so there is no row to lock: writers of the settings take turns.
+    await locks.named('site-settings');
     const before = await readSiteSettings(trx);
     await writeSiteSettings(trx, settings, at);
     const after = await readSiteSettings(trx);

@@ -48,6 +48,8 @@ export const accountUpdateBody = z
     disabled: z.boolean({ error: '应为是或否' }).optional(),
     /** A new password: set only when the administrator resets it. */
     password: z.union([z.literal(''), password]).optional(),
+    /** Required when the password changed is the caller's own: a left-open console cannot be taken over. */
+    currentPassword: z.string().max(128, { error: '不能超过 128 个字符' }).optional(),
   })
   .strict();
 

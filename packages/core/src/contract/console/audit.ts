@@ -5,6 +5,8 @@ import { idList, idParams, listQuery, resourcePath } from './common';
 
 export const AUDIT_ACTIONS = [
   'sign-in',
+  'sign-in-failed',
+  'sign-in-refused',
   'sign-out',
   'insert',
   'update',
@@ -17,6 +19,8 @@ export const AUDIT_ACTIONS = [
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_NAMES: Record<AuditActionName, string> = {
   'sign-in': '登录',
+  'sign-in-failed': '登录失败',
+  'sign-in-refused': '登录被限制',
   'sign-out': '退出',
   insert: '新增',
   update: '修改',
