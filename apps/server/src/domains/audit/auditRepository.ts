@@ -13,6 +13,7 @@ export type AuditAction =
   | 'toggle'
   | 'delete'
   | 'sort-clear'
+  | 'reorder'
   | 'upload'
   | 'settings';
 

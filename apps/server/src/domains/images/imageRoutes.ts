@@ -1,13 +1,31 @@
-import { api } from '@lianmeng/core';
+import { api, type ImageMessage } from '@lianmeng/core';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context';
 import { defineRoute } from '../../http/defineRoute';
-import { changeImage, clearSort, createImage, findImage, removeImage, searchImages } from './imageRepository';
+import {
+  changeImage,
+  clearSort,
+  createImage,
+  findImage,
+  removeImage,
+  reorderImages,
+  searchImages,
+} from './imageRepository';
 import { IMAGE_NOT_FOUND } from './messages';
 
-/** The six /lianmeng/img calls the portal and the console share. */
+/** Open, and inside its showing window at `at`. */
+const isShowing = (image: ImageMessage, at: Date) => {
+  const instant = at.toISOString();
+  return (
+    image.isOpen === 1 &&
+    (image.showFrom === null || image.showFrom <= instant) &&
+    (image.showUntil === null || image.showUntil > instant)
+  );
+};
+
+/** The /lianmeng/img calls the portal and the console share: the spec's six and the added reorder. */
 export const registerImageRoutes = (app: FastifyInstance, { db, consoleSessions, now }: ServerContext) => {
-  // Anyone but a console request with a session only ever sees open items.
+  // Anyone but a console request with a session only ever sees open items inside their showing window.
   defineRoute(app, api.img.search, async ({ query, body, request }) => {
     const fromConsole = await consoleSessions.isConsoleRequest(request);
     if (!fromConsole && body.isOpen === 0) {
@@ -19,6 +37,7 @@ export const registerImageRoutes = (app: FastifyInstance, { db, consoleSessions,
         belongSortid: body.belongSortid,
         isOpen: fromConsole ? body.isOpen : 1,
         titleContains: body.photoTitle?.trim() || undefined,
+        showingAt: fromConsole ? undefined : now(),
       },
       query,
     );
@@ -28,7 +47,7 @@ export const registerImageRoutes = (app: FastifyInstance, { db, consoleSessions,
   defineRoute(app, api.img.searchOne, async ({ query, request }) => {
     const image = await findImage(db.kysely, query.id);
     if (!image) throw IMAGE_NOT_FOUND();
-    if (image.isOpen !== 1 && !(await consoleSessions.isConsoleRequest(request))) throw IMAGE_NOT_FOUND();
+    if (!isShowing(image, now()) && !(await consoleSessions.isConsoleRequest(request))) throw IMAGE_NOT_FOUND();
     return image;
   });
 
@@ -38,6 +57,10 @@ export const registerImageRoutes = (app: FastifyInstance, { db, consoleSessions,
 
   // A GET, yet it deletes: its definition asks for the anti-forgery header as a POST's would.
   defineRoute(app, api.img.delete, async ({ query, request }) => removeImage(db, query.id, request.consoleUser, now()));
+
+  defineRoute(app, api.img.reorder, async ({ body, request }) =>
+    reorderImages(db, body.belongSortid, body.ids, request.consoleUser, now()),
+  );
 
   defineRoute(app, api.img.sortClear, async ({ query, request }) =>
     clearSort(db, query.belongSortid, request.consoleUser, now()),
