@@ -25,6 +25,8 @@ export interface ImageFilter {
 export interface ImageResource extends ResourceAdapter {
   /** Removes every item of the sort (imageSortClear); answers how many went. */
   clearSort(): Promise<{ removed: number }>;
+  /** Puts the given items in this order (imageMsgReorder); the sort's other items keep their places. */
+  reorder(ids: Identifier[]): Promise<void>;
 }
 
 /**
@@ -69,6 +71,9 @@ export const createImageResource = (
     async clearSort() {
       const result = unwrap(await http.call(api.img.sortClear, { query: { belongSortid: String(belongSortid) } }));
       return { removed: result.removed };
+    },
+    async reorder(ids) {
+      unwrap(await http.call(api.img.reorder, { body: { belongSortid, ids: ids.map(Number) } }));
     },
   };
 };
