@@ -19,15 +19,16 @@ const builtAt = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
 
 const core = newest(at('packages/core/src'));
 const targets = [
-  { workspace: '@lianmeng/server', output: at('apps/server/dist/main.js'), sources: [at('apps/server/src')] },
+  { workspace: '@lianmeng/server', outputs: [at('apps/server/dist/main.js')], sources: [at('apps/server/src')] },
   {
     workspace: '@lianmeng/portal',
-    output: at('apps/portal/dist/index.html'),
+    // The browser build and the server-rendering build of the same sources.
+    outputs: [at('apps/portal/dist/index.html'), at('apps/portal/dist-ssr/entry-server.js')],
     sources: [at('apps/portal/src'), at('apps/portal/index.html')],
   },
   {
     workspace: '@lianmeng/admin',
-    output: at('apps/admin/dist/index.html'),
+    outputs: [at('apps/admin/dist/index.html')],
     sources: [at('apps/admin/src'), at('apps/admin/index.html')],
   },
 ];
@@ -39,7 +40,7 @@ for (const target of targets) {
       fs.statSync(source, { throwIfNoEntry: false })?.isDirectory() ? newest(source) : builtAt(source),
     ),
   );
-  if (builtAt(target.output) >= sources) continue;
+  if (Math.min(...target.outputs.map(builtAt)) >= sources) continue;
   console.info(`building ${target.workspace} …`);
   const result = spawnSync('npm', ['run', 'build', '--workspace', target.workspace], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);

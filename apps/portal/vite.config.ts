@@ -7,6 +7,9 @@ export default defineConfig({
   plugins: [react(), browserContract()],
   base: '/',
   build: { outDir: 'dist', emptyOutDir: true },
+  // The server build carries its dependencies: some (antd's ES files, jsencrypt) use import paths that
+  // only a bundler resolves, not Node.
+  ssr: { noExternal: true },
   server: {
     proxy: {
       '/api': 'http://localhost:8080',

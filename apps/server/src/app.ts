@@ -29,6 +29,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerStaticApps } from './plugins/staticApps';
 import { registerUploads } from './plugins/uploads';
 import { registerXsrfCookie } from './plugins/xsrf';
+import { createPortalPages } from './render';
 import { redactUrl } from './security/redact';
 import { createCardTokens } from './sessions/cardHolderTokens';
 import { createConsoleSessions } from './sessions/consoleSessions';
@@ -129,6 +130,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
     app,
     { portal: config.portalDist, admin: config.adminDist },
     { hosts: config.hosts, ssoReturnOrigins: config.ssoReturnOrigins },
+    await createPortalPages(app, context),
   );
   return app;
 };

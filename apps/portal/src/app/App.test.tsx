@@ -15,7 +15,7 @@ describe('the portal shell', () => {
 
   it('has a skip link to the main content', async () => {
     renderApp('/index');
-    const skip = screen.getByRole('link', { name: '跳到主要内容' });
+    const skip = await screen.findByRole('link', { name: '跳到主要内容' });
     expect(skip).toHaveAttribute('href', '#main-content');
     expect(document.getElementById('main-content')?.tagName).toBe('MAIN');
   });

@@ -1,8 +1,22 @@
-import { type ComponentType, lazy } from 'react';
-import type { RouteObject } from 'react-router-dom';
-import { Navigate } from 'react-router-dom';
+import { COLUMN_BY_KEY, ROUTES } from '@lianmeng/core';
+import { type ComponentType, lazy, useMemo } from 'react';
+import { Outlet, type RouteObject, useMatches } from 'react-router-dom';
 import { accountRoutes } from '../features/account/routes';
+import { RouteErrorPage } from '../layout/ErrorBoundary';
 import { SiteLayout } from '../layout/SiteLayout';
+import { PageSkeleton } from '../shared/PageSkeleton';
+import { PrefetchedCallsContext, type PrefetchedLookup, type RouteData } from './callData';
+import {
+  aloneLoader,
+  columnListLoader,
+  detailLoader,
+  educationIndexLoader,
+  homeLoader,
+  layoutLoader,
+  redirectTo,
+  searchLoader,
+  titleLoader,
+} from './loaders';
 
 /** A page loaded with its route (route-level code splitting): `named` picks an export of an area module. */
 const page = <M extends Record<string, unknown>>(load: () => Promise<M>, named: keyof M = 'default') => {
@@ -24,53 +38,126 @@ const file = () => import('../features/file/FilePage');
 const certification = () => import('../features/certification/CertificationPage');
 const search = () => import('../features/search/SearchPage');
 
+const C = COLUMN_BY_KEY;
+const list = columnListLoader;
+const detail = detailLoader;
+
 /**
  * The portal's pages (spec section 2), one entry per route, all inside the site layout. `:type?` is the
- * menu's typeId segment (`12` or `12-3`); every route also works without it.
+ * menu's typeId segment (`12` or `12-3`); every route also works without it. Each route's loader makes the
+ * calls its page shows, so the server renders the page whole and the browser finds the data in it.
  */
 export const pageRoutes: RouteObject[] = [
-  { path: '/index', element: page(home) },
-  { path: '/home', element: <Navigate to="/index" replace /> },
-  { path: '/news', element: page(news) },
-  { path: '/news/list/:type?', element: page(news) },
-  { path: '/news/detail/:id?', element: page(newsDetail) },
-  { path: '/care', element: page(care, 'CarePage') },
-  { path: '/care/index/:type?', element: page(care, 'CarePage') },
-  { path: '/care/detail/:id?', element: page(care, 'CareDetailPage') },
-  { path: '/certification/*', element: page(certification) },
-  { path: '/education', element: page(education, 'EducationIndexPage') },
-  { path: '/education/index/:type?', element: page(education, 'EducationIndexPage') },
-  { path: '/education/course/:type?', element: page(education, 'EducationCoursePage') },
-  { path: '/education/list/:type?', element: page(education, 'EducationListPage') },
-  { path: '/education/detail/:id?', element: page(education, 'EducationDetailPage') },
-  { path: '/education/jc/:type?', element: page(education, 'EducationJcPage') },
-  { path: '/education/qc/:type?', element: page(education, 'EducationQcPage') },
-  { path: '/match', element: page(match, 'MatchNoticePage') },
-  { path: '/match/notice/:type?', element: page(match, 'MatchNoticePage') },
-  { path: '/match/detail/:id?', element: page(match, 'MatchDetailPage') },
-  { path: '/exchange', element: page(exchange, 'ExchangeProcessPage') },
-  { path: '/exchange/process/:type?', element: page(exchange, 'ExchangeProcessPage') },
-  { path: '/exchange/study/:type?', element: page(exchange, 'ExchangeStudyPage') },
-  { path: '/exchange/advance/:type?', element: page(exchange, 'ExchangeAdvancePage') },
-  { path: '/exchange/term/:type?', element: page(exchange, 'ExchangeTermPage') },
-  { path: '/exchange/achievements/:type?', element: page(exchange, 'ExchangeAchievementsPage') },
-  { path: '/exchange/detail/:id?', element: page(exchange, 'ExchangeDetailPage') },
-  { path: '/topic', element: page(topic, 'TopicEducationPage') },
-  { path: '/topic/education/list/:type?', element: page(topic, 'TopicEducationPage') },
-  { path: '/topic/competition/:type?', element: page(topic, 'TopicCompetitionPage') },
-  { path: '/topic/exchange/:type?', element: page(topic, 'TopicExchangePage') },
-  { path: '/topic/detail/:id?', element: page(topic, 'TopicDetailPage') },
-  { path: '/special/detail/:id?', element: page(special, 'SpecialDetailPage') },
-  { path: '/special/:type?', element: page(special, 'SpecialPage') },
-  { path: '/alone/:type?', element: page(alone) },
-  { path: '/file/detail/:id?', element: page(file, 'FileDetailPage') },
-  { path: '/file/:type?', element: page(file, 'FilePage') },
-  { path: '/search', element: page(search) },
+  { path: '/index', element: page(home), loader: homeLoader },
+  { path: '/home', loader: redirectTo(ROUTES.index) },
+  { path: '/news', element: page(news), loader: list(C.news.typeId) },
+  { path: '/news/list/:type?', element: page(news), loader: list(C.news.typeId) },
+  { path: '/news/detail/:id?', element: page(newsDetail), loader: detail(C.news.typeId) },
+  { path: '/care', element: page(care, 'CarePage'), loader: list(C.care.typeId, 12) },
+  { path: '/care/index/:type?', element: page(care, 'CarePage'), loader: list(C.care.typeId, 12) },
+  { path: '/care/detail/:id?', element: page(care, 'CareDetailPage'), loader: detail(C.care.typeId) },
+  { path: '/certification/*', element: page(certification), loader: titleLoader('测评认证') },
+  { path: '/education', element: page(education, 'EducationIndexPage'), loader: educationIndexLoader },
+  { path: '/education/index/:type?', element: page(education, 'EducationIndexPage'), loader: educationIndexLoader },
+  { path: '/education/course/:type?', element: page(education, 'EducationCoursePage'), loader: list(C.courses.typeId) },
+  { path: '/education/list/:type?', element: page(education, 'EducationListPage'), loader: list(C.education.typeId) },
+  {
+    path: '/education/detail/:id?',
+    element: page(education, 'EducationDetailPage'),
+    loader: detail(C.education.typeId),
+  },
+  { path: '/education/jc/:type?', element: page(education, 'EducationJcPage'), loader: list(C.textbooks.typeId) },
+  { path: '/education/qc/:type?', element: page(education, 'EducationQcPage'), loader: list(C.equipment.typeId) },
+  { path: '/match', element: page(match, 'MatchNoticePage'), loader: list(C.matchNotices.typeId) },
+  { path: '/match/notice/:type?', element: page(match, 'MatchNoticePage'), loader: list(C.matchNotices.typeId) },
+  { path: '/match/detail/:id?', element: page(match, 'MatchDetailPage'), loader: detail(C.matchNotices.typeId) },
+  { path: '/exchange', element: page(exchange, 'ExchangeProcessPage'), loader: list(C.exchangeProcess.typeId) },
+  {
+    path: '/exchange/process/:type?',
+    element: page(exchange, 'ExchangeProcessPage'),
+    loader: list(C.exchangeProcess.typeId),
+  },
+  {
+    path: '/exchange/study/:type?',
+    element: page(exchange, 'ExchangeStudyPage'),
+    loader: list(C.exchangeStudy.typeId),
+  },
+  {
+    path: '/exchange/advance/:type?',
+    element: page(exchange, 'ExchangeAdvancePage'),
+    loader: list(C.exchangeAdvance.typeId),
+  },
+  { path: '/exchange/term/:type?', element: page(exchange, 'ExchangeTermPage'), loader: list(C.exchangeTerm.typeId) },
+  {
+    path: '/exchange/achievements/:type?',
+    element: page(exchange, 'ExchangeAchievementsPage'),
+    loader: list(C.exchangeAchievements.typeId),
+  },
+  {
+    path: '/exchange/detail/:id?',
+    element: page(exchange, 'ExchangeDetailPage'),
+    loader: detail(C.exchangeProcess.typeId),
+  },
+  { path: '/topic', element: page(topic, 'TopicEducationPage'), loader: list(C.topicEducation.typeId) },
+  {
+    path: '/topic/education/list/:type?',
+    element: page(topic, 'TopicEducationPage'),
+    loader: list(C.topicEducation.typeId),
+  },
+  {
+    path: '/topic/competition/:type?',
+    element: page(topic, 'TopicCompetitionPage'),
+    loader: list(C.topicCompetition.typeId),
+  },
+  { path: '/topic/exchange/:type?', element: page(topic, 'TopicExchangePage'), loader: list(C.topicExchange.typeId) },
+  { path: '/topic/detail/:id?', element: page(topic, 'TopicDetailPage'), loader: detail(C.topicEducation.typeId) },
+  { path: '/special/detail/:id?', element: page(special, 'SpecialDetailPage'), loader: detail(C.special.typeId) },
+  { path: '/special/:type?', element: page(special, 'SpecialPage'), loader: list(C.special.typeId) },
+  { path: '/alone/:type?', element: page(alone), loader: aloneLoader },
+  { path: '/file/detail/:id?', element: page(file, 'FileDetailPage'), loader: detail(C.files.typeId) },
+  { path: '/file/:type?', element: page(file, 'FilePage'), loader: list(C.files.typeId) },
+  { path: '/search', element: page(search), loader: searchLoader },
   ...accountRoutes,
-  { path: '*', element: <Navigate to="/index" replace /> },
+  // An empty or unknown path lands on /index (spec section 2): a real redirect, which the server answers too.
+  { path: '*', loader: redirectTo(ROUTES.index) },
 ];
 
+/** Hands the components the results the matched routes' loaders fetched (see useCall). */
+const PrefetchedCalls = () => {
+  const matches = useMatches();
+  const lookup = useMemo<PrefetchedLookup>(
+    () => (key) => {
+      for (const match of matches) {
+        const result = (match.loaderData as RouteData | undefined)?.calls?.[key];
+        if (result) return result;
+      }
+      return undefined;
+    },
+    [matches],
+  );
+  return (
+    <PrefetchedCallsContext.Provider value={lookup}>
+      <Outlet />
+    </PrefetchedCallsContext.Provider>
+  );
+};
+
 export const routes: RouteObject[] = [
-  { index: true, element: <Navigate to="/index" replace /> },
-  { element: <SiteLayout />, children: pageRoutes },
+  {
+    id: 'root',
+    element: <PrefetchedCalls />,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <PageSkeleton />,
+    children: [
+      { index: true, loader: redirectTo(ROUTES.index) },
+      {
+        id: 'layout',
+        element: <SiteLayout />,
+        loader: layoutLoader,
+        // Settings, banner and partners do not change with the page: a navigation does not fetch them again.
+        shouldRevalidate: () => false,
+        children: pageRoutes,
+      },
+    ],
+  },
 ];

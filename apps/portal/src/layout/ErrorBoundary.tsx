@@ -1,5 +1,17 @@
 import { Component, type ReactNode } from 'react';
 
+/** The calm message a page shows when it cannot be drawn: never a blank page, never a stack. */
+export const PageFailure = () => (
+  <div className="page-fallback" role="alert">
+    <h1>页面暂时无法显示</h1>
+    <p>请稍后刷新重试，或返回首页继续浏览。</p>
+    <a href="/index">返回首页</a>
+  </div>
+);
+
+/** What a route shows when its loader or its page fails. */
+export const RouteErrorPage = () => <PageFailure />;
+
 interface State {
   failed: boolean;
 }
@@ -17,13 +29,6 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   }
 
   override render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <div className="page-fallback" role="alert">
-        <h1>页面暂时无法显示</h1>
-        <p>请稍后刷新重试，或返回首页继续浏览。</p>
-        <a href="/index">返回首页</a>
-      </div>
-    );
+    return this.state.failed ? <PageFailure /> : this.props.children;
   }
 }

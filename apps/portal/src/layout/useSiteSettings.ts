@@ -1,7 +1,6 @@
 import { api } from '@lianmeng/core';
 import { useCall } from '../shared/useCall';
-
-const NO_INPUT = {};
+import { SITE_SETTINGS_INPUT } from './layoutCalls';
 
 /** Hotline, copyright and filing numbers: site settings, never literals (PRODUCT.md). */
-export const useSiteSettings = () => useCall(api.site.settings, NO_INPUT).data;
+export const useSiteSettings = () => useCall(api.site.settings, SITE_SETTINGS_INPUT).data;

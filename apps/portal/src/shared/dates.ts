@@ -1,10 +1,24 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
+/**
+ * Dates read in Beijing time (UTC+8, no daylight saving) wherever they are drawn: the server's clock zone
+ * and the visitor's may differ, and the page the browser hydrates must say what the server wrote. Plain
+ * arithmetic on the UTC fields: no date library on every first visit.
+ */
+const BEIJING_OFFSET_MS = 8 * 3600 * 1000;
+const two = (value: number) => String(value).padStart(2, '0');
 
-dayjs.locale('zh-cn');
+const beijing = (iso: string) => {
+  const time = new Date(Date.parse(iso) + BEIJING_OFFSET_MS);
+  return {
+    date: `${time.getUTCFullYear()}年${two(time.getUTCMonth() + 1)}月${two(time.getUTCDate())}日`,
+    clock: `${two(time.getUTCHours())}:${two(time.getUTCMinutes())}`,
+  };
+};
 
 /** 2026年11月22日 — the date every item shows (CONTENT.md: an undated item counts as never updated). */
-export const formatDate = (iso: string) => dayjs(iso).format('YYYY年MM月DD日');
+export const formatDate = (iso: string) => beijing(iso).date;
 
 /** 2026年11月22日 15:45 — the detail page's date and time. */
-export const formatDateTime = (iso: string) => dayjs(iso).format('YYYY年MM月DD日 HH:mm');
+export const formatDateTime = (iso: string) => {
+  const { date, clock } = beijing(iso);
+  return `${date} ${clock}`;
+};

@@ -7,6 +7,7 @@ import { uploads } from './migrations/0004_uploads';
 import { cardAccounts } from './migrations/0005_card_accounts';
 import { articleSearchIndex } from './migrations/0006_article_search_index';
 import { articleTotals } from './migrations/0007_article_totals';
+import { siteVersion } from './migrations/0008_site_version';
 import { articleSearch } from './migrations/0009_article_search';
 import { imageOrderSchedule } from './migrations/0010_image_order_schedule';
 
@@ -19,6 +20,7 @@ export const migrationsFor = (db: Db): Record<string, Migration> => ({
   '0005_card_accounts': cardAccounts(db.dialect),
   '0006_article_search_index': articleSearchIndex(db.dialect),
   '0007_article_totals': articleTotals(db.dialect),
+  '0008_site_version': siteVersion(db.dialect),
   '0009_article_search': articleSearch(db.dialect),
   '0010_image_order_schedule': imageOrderSchedule(),
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { jsonScriptElement, RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@lianmeng/core';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const API_PREFIXES = ['/api/', '/lianmeng/', '/card/', '/uploads/', '/healthz'];
 const NOT_BUILT = `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>尚未构建</title>
@@ -33,6 +33,8 @@ export const registerStaticApps = async (
   app: FastifyInstance,
   dirs: { portal: string; admin: string },
   runtimeConfig: RuntimeConfig,
+  /** Renders a portal page on the server; without it, the portal's index.html is served. */
+  portalPage?: ((request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | null,
 ) => {
   const indexOf = (dir: string) => {
     const file = path.join(dir, 'index.html');
@@ -82,6 +84,7 @@ export const registerStaticApps = async (
       (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((p) => url.startsWith(p));
     if (!isPage) return reply.code(404).send({ status: 404, message: '请求的接口不存在' });
     if (url === '/admin/' || url.startsWith('/admin/')) return sendPage(reply, adminIndex);
+    if (portalPage) return portalPage(request, reply);
     return sendPage(reply, portalIndex);
   });
 };

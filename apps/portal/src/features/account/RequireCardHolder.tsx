@@ -3,6 +3,8 @@ import { REDIRECT_URL_KEY } from '@lianmeng/core/session';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { errorBus } from '../../app/errorBus';
+import { PageSkeleton } from '../../shared/PageSkeleton';
+import { useHydrated } from '../../shared/useHydrated';
 import { dropSession } from './sessionActions';
 import { useCardSession } from './useCardSession';
 
@@ -14,6 +16,7 @@ import { useCardSession } from './useCardSession';
 export const RequireCardHolder = ({ children }: { children: ReactNode }) => {
   const current = useCardSession();
   const location = useLocation();
+  const hydrated = useHydrated();
 
   useEffect(
     () =>
@@ -23,6 +26,8 @@ export const RequireCardHolder = ({ children }: { children: ReactNode }) => {
     [],
   );
 
+  // The token lives in the browser: the server (and the hydration of its HTML) render the page's frame.
+  if (!hydrated) return <PageSkeleton />;
   if (!current) {
     window.localStorage.setItem(REDIRECT_URL_KEY, `${location.pathname}${location.search}`);
     return <Navigate to={ROUTES.creditBankLogin} replace />;

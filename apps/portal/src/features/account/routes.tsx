@@ -1,5 +1,6 @@
 import { lazy, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { titleLoader } from '../../app/loaders';
 import { RequireCardHolder } from './RequireCardHolder';
 
 const LoginPage = lazy(() => import('../login/LoginPage'));
@@ -9,11 +10,18 @@ const CenterPage = lazy(() => import('../center/CenterPage'));
 // The site layout's Suspense shows its skeleton while a page loads.
 const guarded = (page: ReactNode) => <RequireCardHolder>{page}</RequireCardHolder>;
 
+/** Pages only for a card holder: the token lives in the browser, so their data never comes with the HTML. */
+export const CARD_HOLDER_PATHS = ['/creditBank', '/creditBank/info', '/center'];
+
 /** The card holder's routes: the log-in pages are open, the credit bank and the personal centre are guarded. */
 export const accountRoutes: RouteObject[] = [
-  { path: '/login', element: <LoginPage /> },
-  { path: '/creditBank/login', element: <LoginPage /> },
-  { path: '/creditBank', element: guarded(<Navigate to="/creditBank/info" replace />) },
-  { path: '/creditBank/info', element: guarded(<CreditBankInfoPage />) },
-  { path: '/center', element: guarded(<CenterPage />) },
+  { path: '/login', element: <LoginPage />, loader: titleLoader('登录') },
+  { path: '/creditBank/login', element: <LoginPage />, loader: titleLoader('学分银行登录') },
+  {
+    path: '/creditBank',
+    element: guarded(<Navigate to="/creditBank/info" replace />),
+    loader: titleLoader('学分银行'),
+  },
+  { path: '/creditBank/info', element: guarded(<CreditBankInfoPage />), loader: titleLoader('学分银行') },
+  { path: '/center', element: guarded(<CenterPage />), loader: titleLoader('个人中心') },
 ];

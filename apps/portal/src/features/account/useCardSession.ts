@@ -19,11 +19,14 @@ const subscribe = (listener: () => void) => {
   };
 };
 
-const snapshot = () => ALL_SESSION_KEYS.map((key) => window.localStorage.getItem(key) ?? '').join('\u0000');
+// Never '' in the browser (the keys are joined by a separator), so '' can stand for "not known yet".
+const snapshot = () => `s${ALL_SESSION_KEYS.map((key) => window.localStorage.getItem(key) ?? '').join('\u0000')}`;
+const serverSnapshot = () => '';
 
 /** The card holder's stored session, or null when logged out; re-renders when it changes. */
 export const useCardSession = (): StoredSession | null => {
-  const current = useSyncExternalStore(subscribe, snapshot);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the snapshot string is what changes
-  return useMemo(() => session.read(), [current]);
+  // The server renders every page logged out, and hydration must find that HTML: the stored session is
+  // read once the page is hydrated ('' is the server's snapshot).
+  const current = useSyncExternalStore(subscribe, snapshot, serverSnapshot);
+  return useMemo(() => (current === '' ? null : session.read()), [current]);
 };

@@ -1,10 +1,14 @@
 import { api, type CreditAccount, type CreditRecord, DEFAULT_PAGE_SIZE } from '@lianmeng/core';
 import { Card, DatePicker, Descriptions, Select, Space, Table, type TableColumnsType } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
+import 'dayjs/locale/zh-cn';
 import { useEffect, useState } from 'react';
 import { http } from '../../app/api';
 import { chooseCard } from '../account/sessionActions';
 import { useCardSession } from '../account/useCardSession';
+
+// The date picker's month and weekday names; set here, with the only page that has one.
+dayjs.locale('zh-cn');
 
 const columns: TableColumnsType<CreditRecord> = [
   { title: '日期', dataIndex: 'date', key: 'date', width: 110 },

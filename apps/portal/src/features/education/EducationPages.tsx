@@ -6,9 +6,10 @@ import { ColumnTabs } from '../../shared/articles/ColumnTabs';
 import { Breadcrumb } from '../../shared/Breadcrumb';
 import { usePageTitle } from '../../shared/usePageTitle';
 import { HomeSection } from '../home/HomeSection';
+import { EDUCATION_TYPE_IDS } from '../home/homeSections';
 
 const { education, courses, textbooks, equipment } = COLUMN_BY_KEY;
-const TABS = [education.typeId, courses.typeId, textbooks.typeId, equipment.typeId];
+const TABS = EDUCATION_TYPE_IDS;
 const tabs = <ColumnTabs label="教育教学栏目" typeIds={TABS} />;
 
 /** /education, /education/index: the latest of each education column. */

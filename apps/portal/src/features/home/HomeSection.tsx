@@ -2,17 +2,16 @@ import { api, columnByTypeId } from '@lianmeng/core';
 import { Link } from 'react-router-dom';
 import { ArticleList } from '../../shared/articles/ArticleList';
 import type { Area } from '../../shared/articles/areas';
+import { HOME_SECTION_SIZE, homeSectionCall } from '../../shared/articles/articleCalls';
 import { EmptyState, PageSkeleton } from '../../shared/PageSkeleton';
 import { useCall } from '../../shared/useCall';
 
-export const HOME_SECTION_SIZE = 6;
+export { HOME_SECTION_SIZE };
 
 /** One column's latest items on the home page, with a link to the whole column. */
 export const HomeSection = ({ typeId, area }: { typeId: number; area: Area }) => {
   const column = columnByTypeId(typeId);
-  const { loading, data } = useCall(api.content.articles, {
-    query: { typeId, pageNum: 1, pageSize: HOME_SECTION_SIZE },
-  });
+  const { loading, data } = useCall(api.content.articles, homeSectionCall(typeId).input);
   if (!column) return null;
   const headingId = `home-${column.key}`;
   return (

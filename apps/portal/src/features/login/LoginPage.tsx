@@ -1,6 +1,7 @@
 import type { LoginResult } from '@lianmeng/core';
-import { Button, Card, Tabs } from 'antd';
+import { Button, Card, ConfigProvider, Tabs } from 'antd';
 import { useState } from 'react';
+import { useHydrated } from '../../shared/useHydrated';
 import { chooseCard } from '../account/sessionActions';
 import { CardLoginForm } from './CardLoginForm';
 import { CardPicker } from './CardPicker';
@@ -14,6 +15,9 @@ export const LoginPage = () => {
   const [mode, setMode] = useState<'login' | 'reset'>('login');
   const [tab, setTab] = useState('card');
   const [picking, setPicking] = useState<LoginResult | null>(null);
+  // The form arrives with the page's HTML, before its script: until the page is hydrated it stays disabled,
+  // so an early Enter cannot make the browser submit the password itself.
+  const hydrated = useHydrated();
 
   const loggedInByCard = async (result: LoginResult) => {
     save(result, 'card');
@@ -27,31 +31,43 @@ export const LoginPage = () => {
 
   return (
     <main style={{ maxWidth: 420, margin: '40px auto' }}>
-      <Card title={mode === 'login' ? '学分银行登录' : '找回密码'}>
-        {mode === 'login' ? (
-          <>
-            <Tabs
-              activeKey={tab}
-              onChange={setTab}
-              items={[
-                { key: 'card', label: '卡号登录', children: <CardLoginForm onLoggedIn={loggedInByCard} /> },
-                { key: 'phone', label: '手机号登录', children: <PhoneLoginForm onLoggedIn={loggedInByPhone} /> },
-              ]}
+      <ConfigProvider componentDisabled={!hydrated}>
+        <Card title={mode === 'login' ? '学分银行登录' : '找回密码'}>
+          {mode === 'login' ? (
+            <>
+              <Tabs
+                activeKey={tab}
+                onChange={setTab}
+                items={[
+                  {
+                    key: 'card',
+                    label: '卡号登录',
+                    disabled: !hydrated,
+                    children: <CardLoginForm onLoggedIn={loggedInByCard} />,
+                  },
+                  {
+                    key: 'phone',
+                    label: '手机号登录',
+                    disabled: !hydrated,
+                    children: <PhoneLoginForm onLoggedIn={loggedInByPhone} />,
+                  },
+                ]}
+              />
+              <Button type="link" onClick={() => setMode('reset')} style={{ paddingLeft: 0 }}>
+                忘记密码
+              </Button>
+            </>
+          ) : (
+            <ResetPasswordForm
+              onDone={() => {
+                setMode('login');
+                setTab('card');
+              }}
+              onCancel={() => setMode('login')}
             />
-            <Button type="link" onClick={() => setMode('reset')} style={{ paddingLeft: 0 }}>
-              忘记密码
-            </Button>
-          </>
-        ) : (
-          <ResetPasswordForm
-            onDone={() => {
-              setMode('login');
-              setTab('card');
-            }}
-            onCancel={() => setMode('login')}
-          />
-        )}
-      </Card>
+          )}
+        </Card>
+      </ConfigProvider>
       {picking && (
         <CardPicker
           cards={picking.cardNoOfData ?? []}

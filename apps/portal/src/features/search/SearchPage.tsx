@@ -1,7 +1,7 @@
 import { api, DEFAULT_PAGE_SIZE } from '@lianmeng/core';
 import { useSearchParams } from 'react-router-dom';
 import { ArticleList } from '../../shared/articles/ArticleList';
-import { pageFromSearch } from '../../shared/articles/ColumnListPage';
+import { keywordFromSearch, pageFromSearch, searchCall } from '../../shared/articles/articleCalls';
 import { Pager } from '../../shared/articles/Pager';
 import { Breadcrumb } from '../../shared/Breadcrumb';
 import { EmptyState, PageSkeleton } from '../../shared/PageSkeleton';
@@ -11,13 +11,10 @@ import { usePageTitle } from '../../shared/usePageTitle';
 /** /search?keyword=… — the articles call's keyword over every column. */
 const SearchPage = () => {
   const [params, setParams] = useSearchParams();
-  const keyword = (params.get('keyword') ?? '').trim().slice(0, 50);
+  const keyword = keywordFromSearch(params);
   const page = pageFromSearch(params);
   usePageTitle(keyword ? `搜索：${keyword}` : '站内搜索');
-  const { loading, data } = useCall(
-    api.content.articles,
-    keyword ? { query: { keyword, pageNum: page, pageSize: DEFAULT_PAGE_SIZE } } : null,
-  );
+  const { loading, data } = useCall(api.content.articles, keyword ? searchCall(keyword, page).input : null);
   return (
     <div>
       <Breadcrumb items={[{ title: '站内搜索' }]} />

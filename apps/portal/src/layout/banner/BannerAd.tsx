@@ -1,16 +1,14 @@
-import { api, BANNER, IMAGE_LIST_PAGE_SIZE, IMAGE_SORT, type ImageMessage } from '@lianmeng/core';
+import { api, BANNER, type ImageMessage } from '@lianmeng/core';
 import { useEffect, useRef, useState } from 'react';
 import { prefersReducedMotion } from '../../shared/prefersReducedMotion';
 import { isExternal, safeHref } from '../../shared/safeUrl';
 import { useCall } from '../../shared/useCall';
+import { useHydrated } from '../../shared/useHydrated';
 import { useElderlyMode } from '../elderlyMode';
+import { BANNER_REQUEST, openBanner } from '../layoutCalls';
 import { BANNER_FRAME_MS, BANNER_TOTAL_MS, bannerHeightAt } from './bannerHeight';
 
-/** Spec section 7: the layout's banner call. */
-export const BANNER_REQUEST = {
-  query: { pageNum: 1, pageSize: IMAGE_LIST_PAGE_SIZE },
-  body: { belongSortid: IMAGE_SORT.banner, isOpen: 1 as const },
-};
+export { BANNER_REQUEST };
 
 const AnimatedBanner = ({ banner }: { banner: ImageMessage }) => {
   const [reducedMotion] = useState(prefersReducedMotion);
@@ -65,13 +63,14 @@ const AnimatedBanner = ({ banner }: { banner: ImageMessage }) => {
 
 const BannerLoader = () => {
   const { data } = useCall(api.img.search, BANNER_REQUEST);
-  // Several may be open: the newest, which the server lists first, is the one shown.
-  const banner = data?.seachList.find((entry) => entry.isOpen === 1 && entry.belongSortid === IMAGE_SORT.banner);
+  const banner = openBanner(data?.seachList);
   return banner ? <AnimatedBanner key={banner.id} banner={banner} /> : null;
 };
 
 /** The optional top banner ad; never in the elderly-friendly mode (no ads there). */
 export const BannerAd = () => {
   const { enabled } = useElderlyMode();
-  return enabled ? null : <BannerLoader />;
+  // It starts at height 0 and animates in the browser only, so the server's HTML has none.
+  const hydrated = useHydrated();
+  return enabled || !hydrated ? null : <BannerLoader />;
 };

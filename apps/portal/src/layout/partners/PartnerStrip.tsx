@@ -1,14 +1,13 @@
-import { api, IMAGE_LIST_PAGE_SIZE, IMAGE_SORT, type ImageMessage, MARQUEE, PARTNER_TILE } from '@lianmeng/core';
+import { api, type ImageMessage, MARQUEE, PARTNER_TILE } from '@lianmeng/core';
 import { useEffect, useRef, useState } from 'react';
 import { prefersReducedMotion } from '../../shared/prefersReducedMotion';
 import { safeHref } from '../../shared/safeUrl';
 import { useCall } from '../../shared/useCall';
+import { useBrowserValue } from '../../shared/useHydrated';
 
-/** Spec section 7: the layout's partner call. */
-export const PARTNER_REQUEST = {
-  query: { pageSize: IMAGE_LIST_PAGE_SIZE },
-  body: { belongSortid: IMAGE_SORT.partner },
-};
+import { PARTNER_REQUEST } from '../layoutCalls';
+
+export { PARTNER_REQUEST };
 
 /** Space between two tiles; one tile's slot is the tile plus this. */
 export const PARTNER_GAP_PX = 10;
@@ -49,7 +48,8 @@ const Tile = ({ partner, hidden }: { partner: ImageMessage; hidden: boolean }) =
 export const Marquee = ({ partners }: { partners: ImageMessage[] }) => {
   const [offset, setOffset] = useState(0);
   const paused = useRef(false);
-  const [reducedMotion] = useState(prefersReducedMotion);
+  // The server cannot know the preference: it draws the moving strip, and the browser corrects it after hydration.
+  const reducedMotion = useBrowserValue(prefersReducedMotion, false);
   const cycle = partners.length * SLOT_PX;
 
   useEffect(() => {

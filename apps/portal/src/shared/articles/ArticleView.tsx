@@ -7,6 +7,7 @@ import { safeHref } from '../safeUrl';
 import { useCall } from '../useCall';
 import { usePageTitle } from '../usePageTitle';
 import { type Area, detailPath } from './areas';
+import { articleCall, latestOfColumnCall } from './articleCalls';
 
 type ArticleWithNeighbours = Article & {
   previous: { id: number; title: string } | null;
@@ -80,7 +81,7 @@ export const ArticleBody = ({
 
 /** One article by id, with the breadcrumb of its area and column. */
 export const ArticleById = ({ id, area, showNeighbours }: { id: number; area: Area; showNeighbours?: boolean }) => {
-  const { loading, data } = useCall(api.content.article, { params: { id } });
+  const { loading, data } = useCall(api.content.article, articleCall(id).input);
   usePageTitle(data?.title ?? (loading ? area.title : '文章'));
   const column = data ? columnByTypeId(data.typeId) : undefined;
   const crumbs: Crumb[] = [{ title: area.title, to: area.home }];
@@ -102,16 +103,22 @@ export const ArticleById = ({ id, area, showNeighbours }: { id: number; area: Ar
   );
 };
 
+/** The column's title names the page only when it has no article to show (the article names it otherwise). */
+const PageTitle = ({ title }: { title: string | undefined }) => {
+  usePageTitle(title);
+  return null;
+};
+
 /** The newest article of a column, shown whole (single articles, and detail routes without an id). */
 export const LatestOfColumn = ({ typeId, area }: { typeId: number; area: Area }) => {
   const column = columnByTypeId(typeId);
-  const { loading, data } = useCall(api.content.articles, { query: { typeId, pageNum: 1, pageSize: 1 } });
-  usePageTitle(column?.title);
+  const { loading, data } = useCall(api.content.articles, latestOfColumnCall(typeId).input);
   const first = data?.list[0];
   if (loading) return <PageSkeleton />;
   if (!first) {
     return (
       <div className="detail-page">
+        <PageTitle title={column?.title} />
         <Breadcrumb items={[{ title: area.title, to: area.home }, { title: column?.title ?? '' }]} />
         <div className="panel">
           <EmptyState />

@@ -7,18 +7,16 @@ import { useCall } from '../useCall';
 import { usePageTitle } from '../usePageTitle';
 import { ArticleList } from './ArticleList';
 import { type Area, resolveColumn } from './areas';
+import { columnPageCall, pageFromSearch } from './articleCalls';
 import { Pager } from './Pager';
 
-export const pageFromSearch = (params: URLSearchParams) => {
-  const page = Number(params.get('page'));
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-};
+export { pageFromSearch };
 
 /** Paged articles of one column: used by every list page (news, education, match, exchange, topic, special…). */
 export const useColumnPage = (column: Column, pageSize = DEFAULT_PAGE_SIZE) => {
   const [params, setParams] = useSearchParams();
   const page = pageFromSearch(params);
-  const result = useCall(api.content.articles, { query: { typeId: column.typeId, pageNum: page, pageSize } });
+  const result = useCall(api.content.articles, columnPageCall(column.typeId, page, pageSize).input);
   const goTo = (next: number) => {
     setParams(next === 1 ? {} : { page: String(next) });
     window.scrollTo?.(0, 0);

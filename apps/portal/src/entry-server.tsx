@@ -1,0 +1,127 @@
+import { Writable } from 'node:stream';
+import { api, type ImageMessage } from '@lianmeng/core';
+import { type CallResult, createHttpClient, type HttpClientOptions } from '@lianmeng/core/http';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { AppShell } from './app/App';
+import { callKey, type LoaderContext, type PageMeta, type RouteData } from './app/callData';
+import type { CallFailure } from './app/errorBus';
+import { routes } from './app/routes';
+import { CARD_HOLDER_PATHS } from './features/account/routes';
+import { elderlyModeFromCookies } from './layout/elderlyMode';
+import { BANNER_REQUEST, openBanner } from './layout/layoutCalls';
+
+export interface RenderRequest {
+  /** The absolute url of the page asked for. */
+  url: string;
+  /** The visitor's `Cookie` header: only the elderly-mode choice is read from it. */
+  cookieHeader: string;
+  /** How the loaders' calls reach the API; on the server, in-process. */
+  adapter: HttpClientOptions['adapter'];
+}
+
+export type RenderResult =
+  | { kind: 'redirect'; status: number; location: string }
+  | {
+      kind: 'page';
+      status: number;
+      /** The markup of `#root`. */
+      html: string;
+      /** The JSON value of the hydration block. */
+      hydration: { router: unknown; failures: CallFailure[] };
+      meta: PageMeta;
+      elderly: boolean;
+      /** Whether the same HTML may be served to every visitor who asks for this url in this mode. */
+      cacheable: boolean;
+      /** Images the page shows as soon as its script runs (the banner ad), for the head to preload. */
+      preloadImages: string[];
+    };
+
+/** Renders the whole tree, waiting for every lazy page and its data: the HTML is complete, with no inline script. */
+const renderComplete = (element: ReactNode) =>
+  new Promise<string>((resolve, reject) => {
+    let failure: unknown = null;
+    const stream = renderToPipeableStream(element, {
+      // Every boundary inline, however large: an outlined one would need an inline script to reveal it.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady() {
+        if (failure) {
+          reject(failure);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        const sink = new Writable({
+          write(chunk, _encoding, done) {
+            chunks.push(Buffer.from(chunk));
+            done();
+          },
+          final(done) {
+            resolve(Buffer.concat(chunks).toString('utf8'));
+            done();
+          },
+        });
+        stream.pipe(sink);
+      },
+      onShellError: reject,
+      onError(error) {
+        failure ??= error;
+      },
+    });
+    setTimeout(() => stream.abort(new Error('render timed out')), 10_000).unref();
+  });
+
+const handler = createStaticHandler(routes);
+
+export const render = async ({ url, cookieHeader, adapter }: RenderRequest): Promise<RenderResult> => {
+  const failures: CallFailure[] = [];
+  const http = createHttpClient({
+    cleanParameters: true,
+    adapter,
+    onBusinessError: (failure) => failures.push(failure),
+  });
+  const requestContext: LoaderContext = { http };
+  const context = await handler.query(new Request(url), { requestContext });
+  if (context instanceof Response) {
+    const location = context.headers.get('Location');
+    if (context.status >= 300 && context.status < 400 && location) {
+      return { kind: 'redirect', status: context.status, location };
+    }
+    throw new Error(`unexpected response ${context.status}`);
+  }
+  if (context.errors) throw Object.values(context.errors)[0] ?? new Error('route error');
+
+  const elderly = elderlyModeFromCookies(cookieHeader);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = await renderComplete(
+    <AppShell elderly={elderly}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppShell>,
+  );
+
+  let status = context.statusCode;
+  let meta: PageMeta = {};
+  for (const match of context.matches) {
+    const data = context.loaderData[match.route.id] as RouteData | undefined;
+    if (data?.status) status = Math.max(status, data.status);
+    if (data?.meta) meta = { ...meta, ...data.meta };
+  }
+  // The banner ad appears once the page is hydrated; fetched early, it is no longer the page's last paint.
+  const layoutCalls = (context.loaderData.layout as RouteData | undefined)?.calls;
+  const banners = layoutCalls?.[callKey(api.img.search, BANNER_REQUEST)] as
+    | CallResult<{ seachList: ImageMessage[] }>
+    | undefined;
+  const banner = !elderly && banners?.ok ? openBanner(banners.data.seachList) : undefined;
+  const { pathname } = new URL(url);
+  const forCardHolder = CARD_HOLDER_PATHS.includes(pathname);
+  return {
+    kind: 'page',
+    status,
+    html,
+    hydration: { router: { loaderData: context.loaderData, actionData: null, errors: null }, failures },
+    meta,
+    elderly,
+    cacheable: status === 200 && !forCardHolder,
+    preloadImages: banner?.photoAddress ? [banner.photoAddress] : [],
+  };
+};

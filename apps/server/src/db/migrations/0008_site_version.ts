@@ -1,0 +1,49 @@
+import { type Kysely, sql } from 'kysely';
+import type { Dialect } from '../database';
+
+/** The tables whose rows the public pages show: a change to any of them changes some rendered page. */
+const PUBLIC_CONTENT_TABLES = ['image_message', 'article', 'site_setting'] as const;
+
+/**
+ * One number that grows with every change to what the public pages show, kept by triggers (whoever writes:
+ * the console, a seed, a script). Every server process caches rendered pages under the number it last read,
+ * so a change made through one process empties the page caches of all that share the database.
+ */
+export const siteVersion = (dialect: Dialect) => ({
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('site_version')
+      .addColumn('id', 'integer', (column) => column.primaryKey())
+      .addColumn('version', 'bigint', (column) => column.notNull())
+      .execute();
+    await sql`insert into site_version (id, version) values (1, 1)`.execute(db);
+
+    if (dialect === 'sqlite') {
+      for (const table of PUBLIC_CONTENT_TABLES) {
+        for (const event of ['insert', 'update', 'delete']) {
+          await sql
+            .raw(
+              `create trigger ${table}_site_version_${event} after ${event} on ${table}
+               begin update site_version set version = version + 1 where id = 1; end`,
+            )
+            .execute(db);
+        }
+      }
+      return;
+    }
+    await sql`create function site_version_bump() returns trigger language plpgsql as $$
+      begin
+        update site_version set version = version + 1 where id = 1;
+        return null;
+      end $$`.execute(db);
+    for (const table of PUBLIC_CONTENT_TABLES) {
+      // Once per statement: a bulk change bumps the number once.
+      await sql
+        .raw(
+          `create trigger ${table}_site_version after insert or update or delete on ${table}
+           for each statement execute function site_version_bump()`,
+        )
+        .execute(db);
+    }
+  },
+});
