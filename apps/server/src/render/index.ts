@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import type { AxiosAdapter } from 'axios';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
+import { nextWindowEdge } from '../domains/images/imageRepository';
 import { FAILURE_HTML, type PageHead, pageDocument } from './document';
 import { injectAdapter } from './injectAdapter';
 import { createPageCache } from './pageCache';
@@ -96,7 +97,8 @@ export const createPortalPages = async (
 
 export const portalPageHandler = (app: FastifyInstance, context: ServerContext, source: PortalSource) => {
   const adapter = injectAdapter(app);
-  const cache = createPageCache();
+  // The cache runs on the server's clock, the one the image windows are judged by.
+  const cache = createPageCache(() => context.now().getTime());
   const siteVersion = createSiteVersion(context.db);
   const runtimeConfig = { hosts: context.config.hosts, ssoReturnOrigins: context.config.ssoReturnOrigins };
 
@@ -135,6 +137,8 @@ export const portalPageHandler = (app: FastifyInstance, context: ServerContext, 
       const cached = source.development ? undefined : cache.get(key, version);
       if (cached) return send(request, reply, cached.status, { text: cached.body, gzip: cached.gzip }, 'hit');
 
+      // Taken before rendering, so the page is dropped no later than the first window edge after it.
+      const windowEdge = await nextWindowEdge(context.db.kysely, context.now());
       const result = await (await source.renderer()).render({ url: url.href, cookieHeader, adapter });
       if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
       const head: PageHead = {
@@ -152,7 +156,7 @@ export const portalPageHandler = (app: FastifyInstance, context: ServerContext, 
       });
       const cacheable = result.cacheable && !source.development;
       const gzip = gzipSync(body);
-      if (cacheable) cache.set(key, { status: result.status, body, gzip, version });
+      if (cacheable) cache.set(key, { status: result.status, body, gzip, version, expiresAt: windowEdge?.getTime() });
       return send(request, reply, result.status, { text: body, gzip }, cacheable ? 'miss' : 'off');
     } catch (error) {
       request.log.error({ err: error }, 'portal page render failed');

@@ -109,6 +109,28 @@ export const insertImages = async (db: Kysely<Database>, rows: NewImageMessage[]
   if (rows.length > 0) await db.insertInto('imageMessage').values(rows).execute();
 };
 
+/**
+ * The first instant after `after` at which an open item's showing window opens or closes. Until then the
+ * public image lists change only by a write (which bumps the site version), so a page rendered from them
+ * may be kept at most that long.
+ */
+export const nextWindowEdge = async (db: Kysely<Database>, after: Date): Promise<Date | null> => {
+  const at = after.toISOString();
+  const edges = await Promise.all(
+    (['showFrom', 'showUntil'] as const).map(async (column) => {
+      const row = await db
+        .selectFrom('imageMessage')
+        .select((eb) => eb.fn.min(column).as('edge'))
+        .where('isOpen', '=', 1)
+        .where(column, '>', at)
+        .executeTakeFirst();
+      return typeof row?.edge === 'string' ? row.edge : null;
+    }),
+  );
+  const first = edges.filter((edge): edge is string => edge !== null).sort()[0];
+  return first ? new Date(first) : null;
+};
+
 /** Every address an image message holds, for the sweep of unreferenced uploads. */
 export const imageAddresses = async (db: Kysely<Database>) =>
   (await db.selectFrom('imageMessage').select(['photoAddress', 'smallPhotoAddress']).execute()).flatMap((row) => [
