@@ -127,6 +127,19 @@ export const imageReorderBody = z
   .strict();
 export type ImageReorderInput = z.input<typeof imageReorderBody>;
 
+export const imageOpenManyBody = z
+  .object({
+    belongSortid: sortId,
+    ids: z
+      .array(idNumber, { error: '应为编号列表' })
+      .min(1, { error: '至少需要一个编号' })
+      .max(999, { error: '一次最多 999 条' })
+      .refine((ids) => new Set(ids).size === ids.length, { error: '编号不能重复' }),
+    isOpen: openFlag,
+  })
+  .strict();
+export type ImageOpenManyInput = z.input<typeof imageOpenManyBody>;
+
 export const img = {
   search: defineCall({
     method: 'POST',
@@ -210,6 +223,17 @@ export const img = {
     body: imageReorderBody,
     response: z.object({ belongSortid: z.number().int(), ids: z.array(z.number().int()) }),
     summary: '调整一个分类中图片信息的展示顺序（新增调用）',
+  }),
+  openMany: defineCall({
+    method: 'POST',
+    path: '/lianmeng/img/imageMsgOpenMany',
+    host: 'main',
+    access: 'staff',
+    xsrf: true,
+    bodyKind: 'json',
+    body: imageOpenManyBody,
+    response: z.object({ ids: z.array(z.number().int()), changed: z.number().int() }),
+    summary: '批量开放或关闭一个分类中的多条图片信息，全部成功或全部不变（新增调用）',
   }),
   upload: defineCall({
     method: 'POST',

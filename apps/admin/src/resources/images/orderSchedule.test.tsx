@@ -136,3 +136,34 @@ describe('the banner form', () => {
     );
   });
 });
+
+describe('bulk open', () => {
+  it('sends the selection in one call, and when the server refuses one item shows why and changes no row', async () => {
+    const closed = [
+      imageFixture({ id: 31, photoTitle: '甲单位', isOpen: 0 }),
+      imageFixture({ id: 32, photoTitle: '乙单位', isOpen: 0 }),
+    ];
+    const sent: unknown[] = [];
+    openConsoleAs(
+      server,
+      'staff',
+      '/partners',
+      mockCall(api.img.search, () => ({ seachList: closed, total: closed.length, pageNum: 1, pageSize: 25 })),
+      mockCall(api.img.openMany, async ({ request }) => {
+        sent.push(await request.json());
+        return failure(404, '编号 32 的图片信息不存在或已被删除，全部未修改');
+      }),
+    );
+    const user = userEvent.setup();
+    await screen.findByText('乙单位');
+    // The first checkbox selects every row.
+    await user.click(screen.getAllByRole('checkbox')[0] as HTMLElement);
+    await user.click(await screen.findByRole('button', { name: '批量开放' }));
+    expect(
+      await screen.findByText('批量开放未成功：编号 32 的图片信息不存在或已被删除，全部未修改'),
+    ).toBeInTheDocument();
+    expect(sent).toEqual([{ belongSortid: IMAGE_SORT.partner, ids: [31, 32], isOpen: 1 }]);
+    expect(screen.getByRole('switch', { name: /甲单位 已关闭/ })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: /乙单位 已关闭/ })).not.toBeChecked();
+  });
+});

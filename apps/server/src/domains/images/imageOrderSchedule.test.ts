@@ -164,3 +164,53 @@ describe('showing window', () => {
     expect(await publicTitles(IMAGE_SORT.partner)).toEqual(['合作伙伴']);
   });
 });
+
+describe('bulk open and close (imageMsgOpenMany)', () => {
+  const openMany = (cookie: string, payload: Record<string, unknown>) =>
+    server.consoleInject(cookie, { method: 'POST', url: '/lianmeng/img/imageMsgOpenMany', payload });
+
+  it('switches every selected item, with one audit entry per item that changed', async () => {
+    const a = await buildImage(server.db, { isOpen: 0 });
+    const b = await buildImage(server.db, { isOpen: 0 });
+    const c = await buildImage(server.db, { isOpen: 1 });
+    const staff = await server.signIn('staff');
+    const response = await openMany(staff, { belongSortid: IMAGE_SORT.partner, ids: [a.id, b.id, c.id], isOpen: 1 });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual({ ids: [a.id, b.id, c.id], changed: 2 });
+    const rows = await server.db.kysely.selectFrom('imageMessage').select(['id', 'isOpen']).orderBy('id').execute();
+    expect(rows.map((row) => Number(row.isOpen))).toEqual([1, 1, 1]);
+    const audit = await server.db.kysely
+      .selectFrom('auditLog')
+      .select(['action', 'targetId', 'username'])
+      .where('action', '=', 'toggle')
+      .orderBy('id')
+      .execute();
+    expect(audit).toEqual([
+      { action: 'toggle', targetId: String(a.id), username: 'staff' },
+      { action: 'toggle', targetId: String(b.id), username: 'staff' },
+    ]);
+  });
+
+  it('changes none when one item fails (deleted meanwhile, or of another sort), and says which', async () => {
+    const a = await buildImage(server.db, { isOpen: 0 });
+    const b = await buildImage(server.db, { isOpen: 0 });
+    const banner = await buildImage(server.db, { belongSortid: IMAGE_SORT.banner, isOpen: 0 });
+    const gone = await buildImage(server.db, { isOpen: 0 });
+    await server.db.kysely.deleteFrom('imageMessage').where('id', '=', gone.id).execute();
+    const before = await server.db.kysely.selectFrom('imageMessage').selectAll().orderBy('id').execute();
+
+    for (const failing of [gone.id, banner.id]) {
+      const response = await openMany(editor, {
+        belongSortid: IMAGE_SORT.partner,
+        ids: [a.id, b.id, failing],
+        isOpen: 1,
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe(`编号 ${failing} 的图片信息不存在或已被删除，全部未修改`);
+    }
+    expect(await server.db.kysely.selectFrom('imageMessage').selectAll().orderBy('id').execute()).toEqual(before);
+    expect(await server.db.kysely.selectFrom('auditLog').selectAll().where('action', '=', 'toggle').execute()).toEqual(
+      [],
+    );
+  });
+});

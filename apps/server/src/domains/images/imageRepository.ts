@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { containsPattern, listPage, pageOfNumber } from '../../db/listPage';
 import type { Database, ImageMessagePatch, ImageMessageRow, NewImageMessage } from '../../db/schema';
-import { badRequest, forbidden } from '../../http/apiError';
+import { badRequest, forbidden, notFound } from '../../http/apiError';
 import { recordAudit } from '../audit/auditRepository';
 import { IMAGE_NOT_FOUND } from './messages';
 
@@ -283,4 +283,37 @@ export const reorderImages = (db: Db, belongSortid: ImageSortId, ids: number[], 
       at: now,
     });
     return { belongSortid, ids: next };
+  });
+
+/**
+ * Opens or closes several items of a sort in one transaction: if any is missing (deleted meanwhile, or of
+ * another sort) nothing changes, so a bulk switch never leaves half the selection switched. Each item that
+ * changes gets its own toggle entry in the audit log, as a single switch would.
+ */
+export const setImagesOpen = (
+  db: Db,
+  input: { belongSortid: ImageSortId; ids: number[]; isOpen: 0 | 1 },
+  actor: Actor,
+  now: Date,
+) =>
+  db.writeTransaction(async (trx) => {
+    let changed = 0;
+    for (const id of input.ids) {
+      const current = await findImage(trx, id);
+      if (!current || current.belongSortid !== input.belongSortid) {
+        throw notFound(`编号 ${id} 的图片信息不存在或已被删除，全部未修改`);
+      }
+      if (current.isOpen === input.isOpen) continue;
+      const image = await updateImage(trx, id, { isOpen: input.isOpen, updateTime: now.toISOString() });
+      await recordAudit(trx, {
+        user: actor,
+        action: 'toggle',
+        targetType: 'image',
+        targetId: id,
+        detail: { isOpen: { from: current.isOpen, to: image.isOpen } },
+        at: now,
+      });
+      changed += 1;
+    }
+    return { ids: input.ids, changed };
   });

@@ -10,6 +10,7 @@ import {
   removeImage,
   reorderImages,
   searchImages,
+  setImagesOpen,
 } from './imageRepository';
 import { IMAGE_NOT_FOUND } from './messages';
 
@@ -23,7 +24,7 @@ const isShowing = (image: ImageMessage, at: Date) => {
   );
 };
 
-/** The /lianmeng/img calls the portal and the console share: the spec's six and the added reorder. */
+/** The /lianmeng/img calls the portal and the console share: the spec's six, and the added reorder and bulk open/close. */
 export const registerImageRoutes = (app: FastifyInstance, { db, consoleSessions, now }: ServerContext) => {
   // Anyone but a console request with a session only ever sees open items inside their showing window.
   defineRoute(app, api.img.search, async ({ query, body, request }) => {
@@ -61,6 +62,8 @@ export const registerImageRoutes = (app: FastifyInstance, { db, consoleSessions,
   defineRoute(app, api.img.reorder, async ({ body, request }) =>
     reorderImages(db, body.belongSortid, body.ids, request.consoleUser, now()),
   );
+
+  defineRoute(app, api.img.openMany, async ({ body, request }) => setImagesOpen(db, body, request.consoleUser, now()));
 
   defineRoute(app, api.img.sortClear, async ({ query, request }) =>
     clearSort(db, query.belongSortid, request.consoleUser, now()),
