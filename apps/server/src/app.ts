@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import type { ServerContext } from './context';
 import type { Db } from './db/database';
+import { registerApiDocsRoutes } from './domains/apiDocs/apiDocsRoutes';
 import { registerConsoleArticleRoutes } from './domains/articles/consoleArticleRoutes';
 import { registerPublicArticleRoutes } from './domains/articles/publicArticleRoutes';
 import { registerConsoleAuditRoutes } from './domains/audit/auditRoutes';
@@ -125,6 +126,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   await registerUploadRoutes(app, context);
   await registerCardHolderRoutes(app, context, deps.smsSender);
   registerSiteFiles(app, context);
+  registerApiDocsRoutes(app);
   await registerUploads(app, path.join(config.dataDir, 'uploads'));
   await registerStaticApps(
     app,
