@@ -1,4 +1,4 @@
-import { type ImageSortId, isHttpUrl, isUploadPath, TEXT_LIMITS } from '@lianmeng/core';
+import { IMAGE_SORT, type ImageSortId, isHttpUrl, isUploadPath, TEXT_LIMITS } from '@lianmeng/core';
 import {
   BooleanInput,
   CanAccess,
@@ -10,6 +10,7 @@ import {
   TextInput,
   Toolbar,
 } from 'react-admin';
+import { BannerPreview } from './BannerPreview';
 import { ImageUpload } from './ImageUpload';
 import { fromBeijingInput, toBeijingInput } from './showingWindow';
 
@@ -61,6 +62,7 @@ export const ImageForm = ({ sort }: { sort: ImageSortId }) => (
       validate={[required('请上传图片或填写图片地址'), imageAddress]}
       fullWidth
     />
+    {sort === IMAGE_SORT.banner ? <BannerPreview /> : null}
     <TextInput source="smallPhotoAddress" label="小图地址" validate={imageAddress} fullWidth />
     <TextInput
       source="urlAddress"

@@ -110,6 +110,18 @@ describe('reordering partners', () => {
 });
 
 describe('the banner form', () => {
+  it('plays the banner it holds, and offers no play before there is an image', async () => {
+    server.use(mockCall(api.img.search, () => ({ seachList: [], total: 0, pageNum: 1, pageSize: 25 })));
+    openConsoleAs(server, 'editor', '/banners/create');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/标题/), '年度大会');
+    const play = screen.getByRole('button', { name: /播放预览/ });
+    expect(play).toBeDisabled();
+    await user.type(screen.getByLabelText(/图片地址/), 'https://example.org/a.png');
+    await user.click(play);
+    expect(await screen.findByRole('img', { name: '横幅预览：年度大会' })).toBeInTheDocument();
+  });
+
   it('reads the window in Beijing time and sends it with its zone', async () => {
     let sent: Record<string, unknown> | undefined;
     server.use(
