@@ -11,6 +11,12 @@ export interface RuntimeConfig {
 
 export const RUNTIME_CONFIG_ELEMENT_ID = 'lianmeng-config';
 
+/** The JSON block that carries the server's loader data into a server-rendered page, read before hydration. */
+export const HYDRATION_ELEMENT_ID = 'lianmeng-hydration';
+
+/** The cookie that remembers the elderly-friendly mode, so the server renders the page in it. */
+export const ELDERLY_MODE_COOKIE = 'elderlyMode';
+
 export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = { hosts: { main: '', uc: '', sso: '' }, ssoReturnOrigins: [] };
 
 /**

@@ -1,2 +1,1 @@
-/** The id of the JSON block that carries the server's loader data into the page, read before hydration. */
-export const HYDRATION_ELEMENT_ID = 'lianmeng-hydration';
+export { HYDRATION_ELEMENT_ID } from '@lianmeng/core';

@@ -1,9 +1,10 @@
+import { ELDERLY_MODE_COOKIE } from '@lianmeng/core';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 
 /** Remembered across visits, so a visitor who needs it does not switch it on every time. */
 export const ELDERLY_MODE_KEY = 'elderlyMode';
 /** The same choice as a cookie, so the server renders the right mode and the page never flashes the other. */
-export const ELDERLY_MODE_COOKIE = 'elderlyMode';
+export { ELDERLY_MODE_COOKIE };
 export const ELDERLY_CLASS = 'elderly-mode';
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
 

@@ -1,10 +1,11 @@
-import { jsonScriptElement, RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@lianmeng/core';
+import { HYDRATION_ELEMENT_ID, jsonScriptElement, RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@lianmeng/core';
 
 export const SITE_NAME = '全国学校体育联盟（机器人运动）';
 export const SITE_DESCRIPTION =
   '全国学校体育联盟（机器人运动）官方门户：新闻公告、教育教学、赛事活动、交流活动与学分银行';
 /** Must match the portal's own id (apps/portal/src/app/hydration.ts). */
-export const HYDRATION_ELEMENT_ID = 'lianmeng-hydration';
+export { HYDRATION_ELEMENT_ID };
+
 const ELDERLY_CLASS = 'elderly-mode';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { ELDERLY_MODE_COOKIE } from '@lianmeng/core';
 import type { AxiosAdapter } from 'axios';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
@@ -10,6 +11,8 @@ import { FAILURE_HTML, type PageHead, pageDocument } from './document';
 import { injectAdapter } from './injectAdapter';
 import { createPageCache } from './pageCache';
 import { createSiteVersion } from './siteVersion';
+
+const ELDERLY_COOKIE_ON = new RegExp(`(?:^|;\\s*)${ELDERLY_MODE_COOKIE}=1(?:;|$)`);
 
 /** The portal's server entry (apps/portal/src/entry-server.tsx), as far as the server relies on it. */
 export interface PortalRenderer {
@@ -129,7 +132,7 @@ export const portalPageHandler = (app: FastifyInstance, context: ServerContext, 
     const url = new URL(request.url, INTERNAL_ORIGIN);
     const origin = `${request.protocol}://${request.host}`;
     const cookieHeader = request.headers.cookie ?? '';
-    const elderly = /(?:^|;\s*)elderlyMode=1(?:;|$)/.test(cookieHeader);
+    const elderly = ELDERLY_COOKIE_ON.test(cookieHeader);
     const key = `${origin}${request.url}|${elderly ? 'elderly' : 'standard'}`;
     const template = await source.template(request.url);
     try {

@@ -13,7 +13,13 @@ let server: TestServer;
 
 beforeAll(async () => {
   portalDist = await buildPortalForTests();
-  server = await createTestServer({ portalDist, hosts: { main: '', uc: 'https://uc.example.cn', sso: '' } });
+  server = await createTestServer(
+    { portalDist, hosts: { main: '', uc: 'https://uc.example.cn', sso: '' } },
+    undefined,
+    {
+      demoData: true,
+    },
+  );
 }, 180_000);
 
 afterAll(async () => {
