@@ -8,6 +8,7 @@ import type { ServerConfig } from './config';
 import type { ServerContext } from './context';
 import type { Db } from './db/database';
 import { createSiteVersion } from './db/siteVersion';
+import { registerApiDocsRoutes } from './domains/apiDocs/apiDocsRoutes';
 import { registerConsoleArticleRoutes } from './domains/articles/consoleArticleRoutes';
 import { registerPublicArticleRoutes } from './domains/articles/publicArticleRoutes';
 import { registerConsoleAuditRoutes } from './domains/audit/auditRoutes';
@@ -101,7 +102,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   // Every route installs the checks its call's definition asks for from these (http/defineRoute.ts).
   registerAccessGuards(app, context);
   // The public reads keep their serialised answers until the site version changes (http/publicAnswers.ts).
-  registerPublicAnswers(app, context.siteVersion);
+  registerPublicAnswers(app, context.siteVersion, () => now().getTime());
 
   registerHealthRoute(app, context);
   registerConsoleAuthRoutes(app, context);
@@ -115,6 +116,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   await registerUploadRoutes(app, context);
   await registerCardHolderRoutes(app, context, deps.smsSender);
   registerSiteFiles(app, context);
+  registerApiDocsRoutes(app);
   await registerUploads(app, path.join(config.dataDir, 'uploads'));
   await registerStaticApps(
     app,

@@ -11,6 +11,8 @@ export const IMAGE_UPDATABLE_FIELDS = [
   'smallPhotoAddress',
   'photoTitle',
   'urlAddress',
+  'showFrom',
+  'showUntil',
 ] as const;
 export type ImageUpdatableField = (typeof IMAGE_UPDATABLE_FIELDS)[number];
 export const IMAGE_SORT_NAMES: Record<ImageSortId, string> = { 2: '顶部横幅', 3: '合作伙伴' };

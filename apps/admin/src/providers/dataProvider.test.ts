@@ -111,20 +111,16 @@ describe('the image resources', () => {
     expect(seen.every((request) => request.headers.get(HEADERS.xsrf) === 'token-from-cookie')).toBe(true);
   });
 
-  it('opens many at once with updateMany', async () => {
+  it('opens many at once with updateMany, in one imageMsgOpenMany call', async () => {
     server.use(
-      mockCall(api.img.update, async ({ request }) => {
+      mockCall(api.img.openMany, async ({ request }) => {
         await remember(request);
-        const body = (await request.json()) as { id: number };
-        return imageFixture({ id: body.id });
+        return { ids: [1, 2], changed: 2 };
       }),
     );
     const result = await provider.updateMany('partners', { ids: [1, 2], data: { isOpen: 1 } });
     expect(result.data).toEqual([1, 2]);
-    expect(seen.map((request) => request.body)).toEqual([
-      { isOpen: 1, id: 1 },
-      { isOpen: 1, id: 2 },
-    ]);
+    expect(seen.map((request) => request.body)).toEqual([{ belongSortid: 3, ids: [1, 2], isOpen: 1 }]);
   });
 
   it('clears a sort through imageSortClear', async () => {

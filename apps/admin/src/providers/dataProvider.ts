@@ -1,6 +1,6 @@
 import { type ConsoleRole, IMAGE_SORT } from '@lianmeng/core';
 import type { HttpClient } from '@lianmeng/core/http';
-import type { DataProvider } from 'react-admin';
+import type { DataProvider, Identifier } from 'react-admin';
 import { consoleHttp } from './http';
 import { createImageResource, type ImageResource } from './imageResources';
 import { toDataProvider } from './resourceAdapter';
@@ -8,6 +8,7 @@ import { createRestResources } from './restResources';
 
 export interface ConsoleDataProvider extends DataProvider {
   clearSort(resource: string): Promise<{ removed: number }>;
+  reorder(resource: string, ids: Identifier[]): Promise<void>;
 }
 
 /**
@@ -28,6 +29,11 @@ export const createDataProvider = (
       const sort = images[resource];
       if (!sort) throw new Error(`${resource} has no sort to clear`);
       return sort.clearSort();
+    },
+    reorder: async (resource, ids) => {
+      const sort = images[resource];
+      if (!sort) throw new Error(`${resource} has no order`);
+      return sort.reorder(ids);
     },
   };
 };

@@ -10,6 +10,7 @@ import {
 import type { HttpClient } from '@lianmeng/core/http';
 import type { Identifier } from 'react-admin';
 import { type ResourceAdapter, unwrap } from './resourceAdapter';
+import { refusal } from './serverErrors';
 
 /** The fields an update may change that the form holds; `id` travels beside them, read-only fields stay home. */
 const updatable = (data: Partial<ImageMessage>): Omit<ImageUpdateInput, 'id'> =>
@@ -25,6 +26,8 @@ export interface ImageFilter {
 export interface ImageResource extends ResourceAdapter {
   /** Removes every item of the sort (imageSortClear); answers how many went. */
   clearSort(): Promise<{ removed: number }>;
+  /** Puts the given items in this order (imageMsgReorder); the sort's other items keep their places. */
+  reorder(ids: Identifier[]): Promise<void>;
 }
 
 /**
@@ -63,12 +66,20 @@ export const createImageResource = (
       return unwrap(await http.call(api.img.insert, { body }));
     },
     update: (id, data) => update(id, data as Partial<ImageMessage>),
+    async updateMany(ids, data) {
+      // Only the open switch changes in bulk, in one call that switches every item or none.
+      if (data.isOpen !== 0 && data.isOpen !== 1) throw refusal('批量操作只能开放或关闭', 400);
+      unwrap(await http.call(api.img.openMany, { body: { belongSortid, ids: ids.map(Number), isOpen: data.isOpen } }));
+    },
     async delete(id) {
       unwrap(await http.call(api.img.delete, { query: { id: String(id) } }));
     },
     async clearSort() {
       const result = unwrap(await http.call(api.img.sortClear, { query: { belongSortid: String(belongSortid) } }));
       return { removed: result.removed };
+    },
+    async reorder(ids) {
+      unwrap(await http.call(api.img.reorder, { body: { belongSortid, ids: ids.map(Number) } }));
     },
   };
 };

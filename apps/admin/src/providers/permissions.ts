@@ -13,6 +13,7 @@ const imageCalls: Record<string, CallDefinition> = {
   toggle: api.img.update,
   delete: api.img.delete,
   clear: api.img.sortClear,
+  reorder: api.img.reorder,
 };
 
 /**

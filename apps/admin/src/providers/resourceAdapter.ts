@@ -10,6 +10,8 @@ export interface ResourceAdapter {
   getMany?(ids: Identifier[], signal?: AbortSignal): Promise<RaRecord[]>;
   create?(data: Record<string, unknown>): Promise<RaRecord>;
   update?(id: Identifier, data: Record<string, unknown>): Promise<RaRecord>;
+  /** The same change to several records in one call, all or none; one `update` each when absent. */
+  updateMany?(ids: Identifier[], data: Record<string, unknown>): Promise<void>;
   delete?(id: Identifier): Promise<void>;
 }
 
@@ -81,7 +83,9 @@ export const toDataProvider = (adapters: Readonly<Record<string, ResourceAdapter
       return { data: asRecord(await update(resource, params.id, params.data)) };
     },
     async updateMany(resource, params) {
-      await Promise.all(params.ids.map((id) => update(resource, id, params.data)));
+      const target = adapter(resource);
+      if (target.updateMany) await target.updateMany(params.ids, params.data);
+      else await Promise.all(params.ids.map((id) => update(resource, id, params.data)));
       return { data: params.ids };
     },
     async delete(resource, params) {

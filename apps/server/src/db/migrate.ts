@@ -10,6 +10,7 @@ import { articleTotals } from './migrations/0007_article_totals';
 import { siteVersion } from './migrations/0008_site_version';
 import { articleSearch } from './migrations/0009_article_search';
 import { usernameCase } from './migrations/0010_username_case';
+import { imageOrderSchedule } from './migrations/0011_image_order_schedule';
 
 /** Migrations are listed here (not read from a folder) so the bundled server carries them. */
 export const migrationsFor = (db: Db): Record<string, Migration> => ({
@@ -23,6 +24,7 @@ export const migrationsFor = (db: Db): Record<string, Migration> => ({
   '0008_site_version': siteVersion(db.dialect),
   '0009_article_search': articleSearch(db.dialect),
   '0010_username_case': usernameCase(),
+  '0011_image_order_schedule': imageOrderSchedule(),
 });
 
 /**

@@ -11,6 +11,11 @@ export interface ImageMessageTable {
   urlAddress: string;
   createTime: string;
   updateTime: string;
+  /** Ascending; ties fall back to newest first. */
+  displayOrder: Generated<number>;
+  /** UTC instants (ISO 8601 with Z); null: no bound. */
+  showFrom: string | null;
+  showUntil: string | null;
 }
 
 export interface ConsoleUserTable {

@@ -14,6 +14,8 @@ const ACCESS_TABLE: Record<string, `${CallDefinition['access']}${'' | ' +xsrf'}`
   'img.update': 'staff +xsrf',
   'img.delete': 'editor +xsrf',
   'img.sortClear': 'editor +xsrf',
+  'img.reorder': 'editor +xsrf',
+  'img.openMany': 'staff +xsrf',
   'img.upload': 'editor +xsrf',
   'consoleAuth.login': 'anonymous +xsrf',
   'consoleAuth.logout': 'anonymous +xsrf',

@@ -20,6 +20,8 @@ export interface RouteOptions {
    * request's answer may be shared (a console session that sees closed items gets its own).
    */
   keep?: true | ((request: FastifyRequest) => Promise<boolean> | boolean);
+  /** When a kept answer stops being true with no write (asked once, when the answer is kept); null: never. */
+  keepUntil?: () => Promise<Date | null>;
 }
 
 /**
@@ -89,7 +91,8 @@ export const defineRoute = <Q extends z.ZodType, B extends z.ZodType, P extends 
       const data = answer(request, await handler({ query, body, params, request, reply }));
       if (!kept) return reply.code(200).send({ status: 200, message: '操作成功', data });
       const serialised = JSON.stringify({ status: 200, message: '操作成功', data });
-      app.publicAnswers.set(key, kept.version, serialised);
+      const until = options.keepUntil ? await options.keepUntil() : null;
+      app.publicAnswers.set(key, kept.version, serialised, until?.getTime());
       return reply.code(200).type(JSON_TYPE).send(serialised);
     },
   });

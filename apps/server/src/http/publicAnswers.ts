@@ -10,8 +10,12 @@ export interface PublicAnswers {
   get(key: string): Promise<{ body: string; version: number } | { body: null; version: number }>;
   /** The kept answer when the version read is fresh, without waiting for anything; null otherwise. */
   peek(key: string): string | null;
-  /** Keeps an answer built while `version` was current; a later version makes it unreachable. */
-  set(key: string, version: number, body: string): void;
+  /**
+   * Keeps an answer built while `version` was current; a later version makes it unreachable, and so does
+   * the server's clock reaching `expiresAt` (an answer that changes with time alone, such as the images
+   * whose showing window opens or closes, is kept only until then).
+   */
+  set(key: string, version: number, body: string, expiresAt?: number | null): void;
   /** Forgets the version read, so the next public read asks the database again. */
   invalidate(): void;
   readonly size: number;
@@ -23,9 +27,10 @@ declare module 'fastify' {
   }
 }
 
-export const createPublicAnswers = (siteVersion: SiteVersion): PublicAnswers => {
-  const kept = new Map<string, { version: number; body: string }>();
+export const createPublicAnswers = (siteVersion: SiteVersion, now: () => number = Date.now): PublicAnswers => {
+  const kept = new Map<string, { version: number; body: string; expiresAt: number | null }>();
   let bytes = 0;
+  const expired = (entry: { expiresAt: number | null }) => entry.expiresAt !== null && now() >= entry.expiresAt;
 
   const drop = (key: string) => {
     const entry = kept.get(key);
@@ -39,23 +44,23 @@ export const createPublicAnswers = (siteVersion: SiteVersion): PublicAnswers => 
       const version = siteVersion.fresh();
       if (version === null) return null;
       const entry = kept.get(key);
-      return entry && entry.version === version ? entry.body : null;
+      return entry && entry.version === version && !expired(entry) ? entry.body : null;
     },
     async get(key) {
       const current = await siteVersion.current();
       const entry = kept.get(key);
       if (!entry) return { body: null, version: current };
-      if (entry.version !== current) {
+      if (entry.version !== current || expired(entry)) {
         drop(key);
         return { body: null, version: current };
       }
       return { body: entry.body, version: current };
     },
-    set(key, at, body) {
+    set(key, at, body, expiresAt = null) {
       drop(key);
       // Built under a version that is no longer current: keeping it would only waste room.
       if (at !== siteVersion.fresh()) return;
-      kept.set(key, { version: at, body });
+      kept.set(key, { version: at, body, expiresAt });
       bytes += body.length;
       for (const [oldKey] of kept) {
         if (kept.size <= PUBLIC_ANSWERS_MAX_ENTRIES && bytes <= PUBLIC_ANSWERS_MAX_BYTES) break;
@@ -75,8 +80,8 @@ export const createPublicAnswers = (siteVersion: SiteVersion): PublicAnswers => 
  * transaction has committed by then) this process reads the version again before serving a kept answer:
  * the editor sees the change at once.
  */
-export const registerPublicAnswers = (app: FastifyInstance, siteVersion: SiteVersion) => {
-  const answers = createPublicAnswers(siteVersion);
+export const registerPublicAnswers = (app: FastifyInstance, siteVersion: SiteVersion, now: () => number) => {
+  const answers = createPublicAnswers(siteVersion, now);
   app.decorate('publicAnswers', answers);
   app.addHook('onSend', (request, _reply, payload, done) => {
     if (request.consoleUser) answers.invalidate();

@@ -6,6 +6,7 @@ import { ELDERLY_MODE_COOKIE } from '@lianmeng/core';
 import type { FetchLike } from '@lianmeng/core/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
+import { nextWindowEdge } from '../domains/images/imageRepository';
 import { FAILURE_HTML, type PageHead, pageDocument } from './document';
 import { injectFetch } from './injectFetch';
 import { createPageCache } from './pageCache';
@@ -98,7 +99,8 @@ export const createPortalPages = async (
 
 export const portalPageHandler = (app: FastifyInstance, context: ServerContext, source: PortalSource) => {
   const fetch = injectFetch(app);
-  const cache = createPageCache();
+  // The cache runs on the server's clock, the one the image windows are judged by.
+  const cache = createPageCache(() => context.now().getTime());
   const runtimeConfig = { hosts: context.config.hosts, ssoReturnOrigins: context.config.ssoReturnOrigins };
 
   const send = (
@@ -136,6 +138,8 @@ export const portalPageHandler = (app: FastifyInstance, context: ServerContext, 
       const cached = source.development ? undefined : cache.get(key, version);
       if (cached) return send(request, reply, cached.status, { text: cached.body, gzip: cached.gzip }, 'hit');
 
+      // Taken before rendering, so the page is dropped no later than the first window edge after it.
+      const windowEdge = await nextWindowEdge(context.db.kysely, context.now());
       const result = await (await source.renderer()).render({ url: url.href, cookieHeader, fetch });
       if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
       const head: PageHead = {
@@ -153,7 +157,7 @@ export const portalPageHandler = (app: FastifyInstance, context: ServerContext, 
       });
       const cacheable = result.cacheable && !source.development;
       const gzip = gzipSync(body);
-      if (cacheable) cache.set(key, { status: result.status, body, gzip, version });
+      if (cacheable) cache.set(key, { status: result.status, body, gzip, version, expiresAt: windowEdge?.getTime() });
       return send(request, reply, result.status, { text: body, gzip }, cacheable ? 'miss' : 'off');
     } catch (error) {
       request.log.error({ err: error }, 'portal page render failed');

@@ -13,6 +13,8 @@ export interface CachedPage {
   gzip: Buffer;
   version: number;
   storedAt: number;
+  /** When the page may change without a write (an image's showing window opens or closes); none: never. */
+  expiresAt?: number;
 }
 
 export const createPageCache = (now: () => number = Date.now) => {
@@ -21,7 +23,12 @@ export const createPageCache = (now: () => number = Date.now) => {
     get(key: string, version: number): CachedPage | undefined {
       const entry = entries.get(key);
       if (!entry) return undefined;
-      if (entry.version !== version || now() - entry.storedAt > PAGE_CACHE_MAX_AGE_MS) {
+      const at = now();
+      if (
+        entry.version !== version ||
+        at - entry.storedAt > PAGE_CACHE_MAX_AGE_MS ||
+        (entry.expiresAt !== undefined && at >= entry.expiresAt)
+      ) {
         entries.delete(key);
         return undefined;
       }

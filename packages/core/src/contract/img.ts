@@ -24,6 +24,19 @@ const linkAddress = z.union([
     .max(TEXT_LIMITS.url, { error: `不能超过 ${TEXT_LIMITS.url} 个字符` })
     .refine(isHttpUrl, { error: '应为 http(s) 开头的网址' }),
 ]);
+/**
+ * A bound of the showing window: an instant with its offset (the console sends Beijing time, +08:00), stored
+ * as UTC; null or '' clears the bound.
+ */
+const windowBound = z.union(
+  [
+    z.null(),
+    z.literal('').transform(() => null),
+    z.iso.datetime({ offset: true }).transform((value) => new Date(value).toISOString()),
+  ],
+  { error: '应为带时区的时间（如 2026-01-05T08:00:00+08:00）或留空' },
+);
+
 const title = z
   .string({ error: '应为文字' })
   .trim()
@@ -40,6 +53,11 @@ export const imageMessageSchema = z.object({
   urlAddress: z.string(),
   createTime: isoDateTime,
   updateTime: isoDateTime,
+  /** Display order within the sort, ascending (an added field; the portal shows items in this order). */
+  displayOrder: z.number().int(),
+  /** The showing window (UTC instants); the public sees an open item only inside it. null: no bound. */
+  showFrom: isoDateTime.nullable(),
+  showUntil: isoDateTime.nullable(),
 });
 export type ImageMessage = z.infer<typeof imageMessageSchema>;
 
@@ -68,6 +86,8 @@ export const imageInsertBody = z
     smallPhotoAddress: optionalImageAddress.optional().default(''),
     photoTitle: title,
     urlAddress: linkAddress.optional().default(''),
+    showFrom: windowBound.optional().default(null),
+    showUntil: windowBound.optional().default(null),
   })
   .strict();
 export type ImageInsertInput = z.input<typeof imageInsertBody>;
@@ -81,14 +101,44 @@ export const imageUpdateBody = z
     smallPhotoAddress: optionalImageAddress.optional(),
     photoTitle: title.optional(),
     urlAddress: linkAddress.optional(),
+    showFrom: windowBound.optional(),
+    showUntil: windowBound.optional(),
     /** Sent back by clients that post the whole record; never written. */
     createTime: z.string().optional(),
     updateTime: z.string().optional(),
+    /** Sent back too; the order changes only through imageMsgReorder. */
+    displayOrder: z.number().optional(),
   })
   .strict();
 export type ImageUpdateInput = z.input<typeof imageUpdateBody>;
 
 export const idQuery = z.object({ id: idText });
+
+export const imageReorderBody = z
+  .object({
+    belongSortid: sortId,
+    /** Items of the sort in their new order; the items not named keep their places around them. */
+    ids: z
+      .array(idNumber, { error: '应为编号列表' })
+      .min(1, { error: '至少需要一个编号' })
+      .max(999, { error: '一次最多排序 999 条' })
+      .refine((ids) => new Set(ids).size === ids.length, { error: '编号不能重复' }),
+  })
+  .strict();
+export type ImageReorderInput = z.input<typeof imageReorderBody>;
+
+export const imageOpenManyBody = z
+  .object({
+    belongSortid: sortId,
+    ids: z
+      .array(idNumber, { error: '应为编号列表' })
+      .min(1, { error: '至少需要一个编号' })
+      .max(999, { error: '一次最多 999 条' })
+      .refine((ids) => new Set(ids).size === ids.length, { error: '编号不能重复' }),
+    isOpen: openFlag,
+  })
+  .strict();
+export type ImageOpenManyInput = z.input<typeof imageOpenManyBody>;
 
 export const img = {
   search: defineCall({
@@ -162,6 +212,28 @@ export const img = {
     }),
     response: z.object({ belongSortid: z.number().int(), removed: z.number().int() }),
     summary: '清空一个分类的全部图片信息',
+  }),
+  reorder: defineCall({
+    method: 'POST',
+    path: '/lianmeng/img/imageMsgReorder',
+    host: 'main',
+    access: 'editor',
+    xsrf: true,
+    bodyKind: 'json',
+    body: imageReorderBody,
+    response: z.object({ belongSortid: z.number().int(), ids: z.array(z.number().int()) }),
+    summary: '调整一个分类中图片信息的展示顺序（新增调用）',
+  }),
+  openMany: defineCall({
+    method: 'POST',
+    path: '/lianmeng/img/imageMsgOpenMany',
+    host: 'main',
+    access: 'staff',
+    xsrf: true,
+    bodyKind: 'json',
+    body: imageOpenManyBody,
+    response: z.object({ ids: z.array(z.number().int()), changed: z.number().int() }),
+    summary: '批量开放或关闭一个分类中的多条图片信息，全部成功或全部不变（新增调用）',
   }),
   upload: defineCall({
     method: 'POST',

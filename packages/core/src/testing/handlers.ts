@@ -146,6 +146,9 @@ export const imageFixture = (overrides: Partial<ImageMessage> = {}): ImageMessag
     urlAddress: 'https://www.example.edu.cn/',
     createTime: '2026-11-01T08:00:00.000Z',
     updateTime: '2026-11-01T08:00:00.000Z',
+    displayOrder: 0,
+    showFrom: null,
+    showUntil: null,
     ...overrides,
   };
 };

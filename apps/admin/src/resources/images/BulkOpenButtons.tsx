@@ -1,6 +1,9 @@
 import { Button, useListContext, useNotify, useResourceContext, useUnselectAll, useUpdateMany } from 'react-admin';
 
-/** Opens or closes every selected item (one update per item; staff send only `id` and `isOpen`). */
+/**
+ * Opens or closes every selected item in one call (imageMsgOpenMany): all of them switch or none does, and
+ * a refusal names the item that stopped it.
+ */
 const BulkSetOpen = ({ isOpen, label }: { isOpen: 0 | 1; label: string }) => {
   const resource = useResourceContext() ?? '';
   const { selectedIds } = useListContext();
@@ -21,7 +24,8 @@ const BulkSetOpen = ({ isOpen, label }: { isOpen: 0 | 1; label: string }) => {
               notify(`${label}：${selectedIds.length} 条`, { type: 'info' });
               unselectAll();
             },
-            onError: (error) => notify(error instanceof Error ? error.message : '操作未成功', { type: 'error' }),
+            onError: (error) =>
+              notify(`${label}未成功：${error instanceof Error ? error.message : '请稍后重试'}`, { type: 'error' }),
           },
         )
       }

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Db, WriteLocks } from '../../db/database';
 import { containsPattern, listPage, pageOfNumber } from '../../db/listPage';
 import type { Database, ImageMessagePatch, ImageMessageRow, NewImageMessage } from '../../db/schema';
-import { forbidden } from '../../http/apiError';
+import { badRequest, forbidden, notFound } from '../../http/apiError';
 import { recordAudit } from '../audit/auditRepository';
 import { IMAGE_NOT_FOUND } from './messages';
 
@@ -19,6 +19,8 @@ export interface ImageFilter {
   belongSortid?: number;
   isOpen?: 0 | 1;
   titleContains?: string;
+  /** Only the items whose showing window holds this instant. */
+  showingAt?: Date;
 }
 
 export const toImageMessage = (row: ImageMessageRow): ImageMessage => ({
@@ -31,6 +33,9 @@ export const toImageMessage = (row: ImageMessageRow): ImageMessage => ({
   urlAddress: row.urlAddress,
   createTime: row.createTime,
   updateTime: row.updateTime,
+  displayOrder: Number(row.displayOrder),
+  showFrom: row.showFrom,
+  showUntil: row.showUntil,
 });
 
 const filtered = (db: Kysely<Database>, filter: ImageFilter) => {
@@ -41,6 +46,13 @@ const filtered = (db: Kysely<Database>, filter: ImageFilter) => {
     const pattern = containsPattern(filter.titleContains);
     // An explicit ESCAPE makes the backslash mean the same in SQLite and PostgreSQL.
     query = query.where(sql<boolean>`lower(photo_title) like lower(${pattern}) escape '\\'`);
+  }
+  if (filter.showingAt) {
+    // Both ends are UTC ISO strings of one format, so text order is time order on either database.
+    const at = filter.showingAt.toISOString();
+    query = query
+      .where((eb) => eb.or([eb('showFrom', 'is', null), eb('showFrom', '<=', at)]))
+      .where((eb) => eb.or([eb('showUntil', 'is', null), eb('showUntil', '>', at)]));
   }
   return query;
 };
@@ -55,7 +67,8 @@ export const searchImages = async (
     (builder) =>
       builder
         .selectAll()
-        // Newest first: when several banners are open, the portal shows the first.
+        // Display order, then newest first: when several banners are showing, the portal shows the first.
+        .orderBy('displayOrder', 'asc')
         .orderBy('createTime', 'desc')
         .orderBy('id', 'desc'),
     pageOfNumber(page),
@@ -98,6 +111,28 @@ export const insertImages = async (db: Kysely<Database>, rows: NewImageMessage[]
   if (rows.length > 0) await db.insertInto('imageMessage').values(rows).execute();
 };
 
+/**
+ * The first instant after `after` at which an open item's showing window opens or closes. Until then the
+ * public image lists change only by a write (which bumps the site version), so a page rendered from them
+ * may be kept at most that long.
+ */
+export const nextWindowEdge = async (db: Kysely<Database>, after: Date): Promise<Date | null> => {
+  const at = after.toISOString();
+  const edges = await Promise.all(
+    (['showFrom', 'showUntil'] as const).map(async (column) => {
+      const row = await db
+        .selectFrom('imageMessage')
+        .select((eb) => eb.fn.min(column).as('edge'))
+        .where('isOpen', '=', 1)
+        .where(column, '>', at)
+        .executeTakeFirst();
+      return typeof row?.edge === 'string' ? row.edge : null;
+    }),
+  );
+  const first = edges.filter((edge): edge is string => edge !== null).sort()[0];
+  return first ? new Date(first) : null;
+};
+
 /** Every address an image message holds, for the sweep of unreferenced uploads. */
 export const imageAddresses = async (db: Kysely<Database>) =>
   (await db.selectFrom('imageMessage').select(['photoAddress', 'smallPhotoAddress']).execute()).flatMap((row) => [
@@ -109,9 +144,32 @@ export const imageAddresses = async (db: Kysely<Database>) =>
 
 type Actor = ConsoleUser | null;
 
+/** A window that closes before it opens would hide the item for ever without saying so. */
+const checkWindow = (window: { showFrom: string | null; showUntil: string | null }) => {
+  if (window.showFrom && window.showUntil && window.showUntil <= window.showFrom) {
+    throw badRequest('结束时间应晚于开始时间');
+  }
+};
+
+/** A new item goes first in its sort, as the newest item always did before orders existed. */
+const firstPlace = async (db: Kysely<Database>, belongSortid: number) => {
+  const row = await db
+    .selectFrom('imageMessage')
+    .select((eb) => eb.fn.min('displayOrder').as('first'))
+    .where('belongSortid', '=', belongSortid)
+    .executeTakeFirst();
+  return row?.first === null || row?.first === undefined ? 0 : Number(row.first) - 1;
+};
+
 export const createImage = (db: Db, input: z.output<typeof imageInsertBody>, actor: Actor, now: Date) =>
   db.writeTransaction(async (trx) => {
-    const image = await insertImage(trx, { ...input, createTime: now.toISOString(), updateTime: now.toISOString() });
+    checkWindow(input);
+    const image = await insertImage(trx, {
+      ...input,
+      displayOrder: await firstPlace(trx, input.belongSortid),
+      createTime: now.toISOString(),
+      updateTime: now.toISOString(),
+    });
     await recordAudit(trx, {
       user: actor,
       action: 'insert',
@@ -145,6 +203,10 @@ export const changeImage = (
       throw forbidden('内容运营只能修改开放状态');
     }
     if (changed.length === 0) return current;
+    checkWindow({
+      showFrom: (input.showFrom === undefined ? current.showFrom : input.showFrom) as string | null,
+      showUntil: (input.showUntil === undefined ? current.showUntil : input.showUntil) as string | null,
+    });
     const patch = Object.fromEntries(changed.map((field) => [field, input[field]]));
     const image = await updateImage(trx, input.id, { ...patch, updateTime: now.toISOString() });
     const onlyToggle = changed.length === 1 && changed[0] === 'isOpen';
@@ -187,4 +249,73 @@ export const clearSort = (db: Db, belongSortid: ImageSortId, actor: Actor, now: 
       at: now,
     });
     return { belongSortid, removed };
+  });
+
+/**
+ * Puts the named items of a sort in the given order. The sort's other items keep their places: the named
+ * items are written back, in the new order, into the positions they held, and the whole sort is then
+ * numbered 0, 1, 2 … so equal orders (items from before orders existed) never make the result ambiguous.
+ */
+export const reorderImages = (db: Db, belongSortid: ImageSortId, ids: number[], actor: Actor, now: Date) =>
+  db.writeTransaction(async (trx) => {
+    const current = (
+      await trx
+        .selectFrom('imageMessage')
+        .select('id')
+        .where('belongSortid', '=', belongSortid)
+        .orderBy('displayOrder', 'asc')
+        .orderBy('createTime', 'desc')
+        .orderBy('id', 'desc')
+        .execute()
+    ).map((row) => Number(row.id));
+    const named = new Set(ids);
+    const unknown = ids.filter((id) => !current.includes(id));
+    if (unknown.length > 0) throw badRequest(`编号 ${unknown.join('、')} 不属于该分类或已被删除`);
+    const queue = [...ids];
+    const next = current.map((id) => (named.has(id) ? (queue.shift() as number) : id));
+    for (const [index, id] of next.entries()) {
+      await trx.updateTable('imageMessage').set({ displayOrder: index }).where('id', '=', id).execute();
+    }
+    await recordAudit(trx, {
+      user: actor,
+      action: 'reorder',
+      targetType: 'imageSort',
+      targetId: belongSortid,
+      detail: { from: current, to: next },
+      at: now,
+    });
+    return { belongSortid, ids: next };
+  });
+
+/**
+ * Opens or closes several items of a sort in one transaction: if any is missing (deleted meanwhile, or of
+ * another sort) nothing changes, so a bulk switch never leaves half the selection switched. Each item that
+ * changes gets its own toggle entry in the audit log, as a single switch would.
+ */
+export const setImagesOpen = (
+  db: Db,
+  input: { belongSortid: ImageSortId; ids: number[]; isOpen: 0 | 1 },
+  actor: Actor,
+  now: Date,
+) =>
+  db.writeTransaction(async (trx) => {
+    let changed = 0;
+    for (const id of input.ids) {
+      const current = await findImage(trx, id);
+      if (!current || current.belongSortid !== input.belongSortid) {
+        throw notFound(`编号 ${id} 的图片信息不存在或已被删除，全部未修改`);
+      }
+      if (current.isOpen === input.isOpen) continue;
+      const image = await updateImage(trx, id, { isOpen: input.isOpen, updateTime: now.toISOString() });
+      await recordAudit(trx, {
+        user: actor,
+        action: 'toggle',
+        targetType: 'image',
+        targetId: id,
+        detail: { isOpen: { from: current.isOpen, to: image.isOpen } },
+        at: now,
+      });
+      changed += 1;
+    }
+    return { ids: input.ids, changed };
   });

@@ -1,13 +1,33 @@
-import { api, HEADERS } from '@lianmeng/core';
+import { api, HEADERS, type ImageMessage } from '@lianmeng/core';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context';
 import { defineRoute } from '../../http/defineRoute';
-import { changeImage, clearSort, createImage, findImage, removeImage, searchImages } from './imageRepository';
+import {
+  changeImage,
+  clearSort,
+  createImage,
+  findImage,
+  nextWindowEdge,
+  removeImage,
+  reorderImages,
+  searchImages,
+  setImagesOpen,
+} from './imageRepository';
 import { IMAGE_NOT_FOUND } from './messages';
 
-/** The six /lianmeng/img calls the portal and the console share. */
+/** Open, and inside its showing window at `at`. */
+const isShowing = (image: ImageMessage, at: Date) => {
+  const instant = at.toISOString();
+  return (
+    image.isOpen === 1 &&
+    (image.showFrom === null || image.showFrom <= instant) &&
+    (image.showUntil === null || image.showUntil > instant)
+  );
+};
+
+/** The /lianmeng/img calls the portal and the console share: the spec's six, and the added reorder and bulk open/close. */
 export const registerImageRoutes = (app: FastifyInstance, { db, consoleSessions, now }: ServerContext) => {
-  // Anyone but a console request with a session only ever sees open items.
+  // Anyone but a console request with a session only ever sees open items inside their showing window.
   defineRoute(
     app,
     api.img.search,
@@ -22,6 +42,7 @@ export const registerImageRoutes = (app: FastifyInstance, { db, consoleSessions,
           belongSortid: body.belongSortid,
           isOpen: fromConsole ? body.isOpen : 1,
           titleContains: body.photoTitle?.trim() || undefined,
+          showingAt: fromConsole ? undefined : now(),
         },
         query,
       );
@@ -30,6 +51,8 @@ export const registerImageRoutes = (app: FastifyInstance, { db, consoleSessions,
     // Every visitor's page asks for the banners and the partners: one answer per filter and page, shared
     // by all but a console session, which sees closed items too.
     {
+      // An image whose showing window opens or closes changes the list with no write.
+      keepUntil: () => nextWindowEdge(db.kysely, now()),
       keep: (request) =>
         request.headers[HEADERS.console.toLowerCase()] !== '1' ||
         consoleSessions.isConsoleRequest(request).then((fromConsole) => !fromConsole),
@@ -39,7 +62,7 @@ export const registerImageRoutes = (app: FastifyInstance, { db, consoleSessions,
   defineRoute(app, api.img.searchOne, async ({ query, request }) => {
     const image = await findImage(db.kysely, query.id);
     if (!image) throw IMAGE_NOT_FOUND();
-    if (image.isOpen !== 1 && !(await consoleSessions.isConsoleRequest(request))) throw IMAGE_NOT_FOUND();
+    if (!isShowing(image, now()) && !(await consoleSessions.isConsoleRequest(request))) throw IMAGE_NOT_FOUND();
     return image;
   });
 
@@ -49,6 +72,12 @@ export const registerImageRoutes = (app: FastifyInstance, { db, consoleSessions,
 
   // A GET, yet it deletes: its definition asks for the anti-forgery header as a POST's would.
   defineRoute(app, api.img.delete, async ({ query, request }) => removeImage(db, query.id, request.consoleUser, now()));
+
+  defineRoute(app, api.img.reorder, async ({ body, request }) =>
+    reorderImages(db, body.belongSortid, body.ids, request.consoleUser, now()),
+  );
+
+  defineRoute(app, api.img.openMany, async ({ body, request }) => setImagesOpen(db, body, request.consoleUser, now()));
 
   defineRoute(app, api.img.sortClear, async ({ query, request }) =>
     clearSort(db, query.belongSortid, request.consoleUser, now()),

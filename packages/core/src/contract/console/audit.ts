@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   'toggle',
   'delete',
   'sort-clear',
+  'reorder',
   'upload',
   'settings',
 ] as const;
@@ -27,6 +28,7 @@ export const AUDIT_ACTION_NAMES: Record<AuditActionName, string> = {
   toggle: '开关',
   delete: '删除',
   'sort-clear': '清空分类',
+  reorder: '调整顺序',
   upload: '上传',
   settings: '站点设置',
 };
