@@ -74,12 +74,14 @@ describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
     await page.context().close();
   });
 
-  it('hides the telephone block on /exchange/study', async () => {
+  it('hides the telephone block on /exchange/study, in the header and the footer', async () => {
     const { page } = await open('/exchange/process');
     await page.getByTestId('hotline').getByRole('link').waitFor();
+    await page.getByTestId('footer-hotline').waitFor();
     await page.goto(`${site.url}/exchange/study`);
     await waitForContent(page);
     expect(await page.getByTestId('hotline').count()).toBe(0);
+    expect(await page.getByTestId('footer-hotline').count()).toBe(0);
     await page.context().close();
   });
 

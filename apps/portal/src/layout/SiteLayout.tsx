@@ -34,7 +34,7 @@ export const SiteLayout = () => {
           <PartnerStrip />
         </div>
       )}
-      <Footer settings={settings} />
+      <Footer settings={settings} showTelephone={rules.showTelephone} />
       <ErrorModalHost />
     </div>
   );
