@@ -52,7 +52,7 @@ export const CenterPage = () => {
             <Button
               data-testid="center-logout"
               onClick={async () => {
-                await logOut();
+                await logOut('/center');
                 navigate('/index');
               }}
             >
