@@ -3,6 +3,7 @@ import { Button, Card, Descriptions, Form, Input, message, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { http } from '../../app/api';
+import { AccountPage } from '../account/AccountPage';
 import { logOut } from '../account/sessionActions';
 import { useCardSession } from '../account/useCardSession';
 import { confirmRules, newPasswordRules, passwordRules } from '../login/formRules';
@@ -43,9 +44,9 @@ export const CenterPage = () => {
   };
 
   return (
-    <main style={{ padding: '16px 0' }}>
+    <AccountPage title="个人中心">
       <Card
-        title="个人中心"
+        title="我的资料"
         extra={
           <Space>
             <Link to="/creditBank/info">查看学分记录</Link>
@@ -91,7 +92,7 @@ export const CenterPage = () => {
           </Button>
         </Form>
       </Card>
-    </main>
+    </AccountPage>
   );
 };
 

@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useEffect, useState } from 'react';
 import { http } from '../../app/api';
+import { AccountPage } from '../account/AccountPage';
 import { chooseCard } from '../account/sessionActions';
 import { useCardSession } from '../account/useCardSession';
 
@@ -61,8 +62,8 @@ export const CreditBankInfoPage = () => {
 
   const cards = current?.cardNoOfData ?? [];
   return (
-    <main style={{ padding: '16px 0' }}>
-      <Card title="学分银行">
+    <AccountPage title="学分银行">
+      <Card>
         <Descriptions column={2} size="small" bordered>
           <Descriptions.Item label="持卡人">{account?.name ?? current?.ucUserInfo.name}</Descriptions.Item>
           <Descriptions.Item label="学校">{account?.school ?? current?.ucUserInfo.school}</Descriptions.Item>
@@ -125,7 +126,7 @@ export const CreditBankInfoPage = () => {
           }}
         />
       </Card>
-    </main>
+    </AccountPage>
   );
 };
 

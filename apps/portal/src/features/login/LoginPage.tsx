@@ -1,7 +1,9 @@
 import type { LoginResult } from '@lianmeng/core';
 import { Button, Card, ConfigProvider, Tabs } from 'antd';
 import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useHydrated } from '../../shared/useHydrated';
+import { AccountPage } from '../account/AccountPage';
 import { chooseCard } from '../account/sessionActions';
 import { CardLoginForm } from './CardLoginForm';
 import { CardPicker } from './CardPicker';
@@ -18,6 +20,8 @@ export const LoginPage = () => {
   // The form arrives with the page's HTML, before its script: until the page is hydrated it stays disabled,
   // so an early Enter cannot make the browser submit the password itself.
   const hydrated = useHydrated();
+  const { pathname } = useLocation();
+  const pageTitle = pathname.startsWith('/creditBank') ? '学分银行登录' : '登录';
 
   const loggedInByCard = async (result: LoginResult) => {
     save(result, 'card');
@@ -30,9 +34,9 @@ export const LoginPage = () => {
   };
 
   return (
-    <main style={{ maxWidth: 420, margin: '40px auto' }}>
+    <AccountPage title={mode === 'login' ? pageTitle : '找回密码'} crumbs={[{ title: pageTitle }]} narrow>
       <ConfigProvider componentDisabled={!hydrated}>
-        <Card title={mode === 'login' ? '学分银行登录' : '找回密码'}>
+        <Card>
           {mode === 'login' ? (
             <>
               <Tabs
@@ -80,7 +84,7 @@ export const LoginPage = () => {
           }}
         />
       )}
-    </main>
+    </AccountPage>
   );
 };
 
