@@ -1,6 +1,6 @@
 import { api, type LoginResult, type UcUserInfo } from '@lianmeng/core';
 import { type LoginMethod, REDIRECT_URL_KEY } from '@lianmeng/core/session';
-import { http, session } from '../../app/api';
+import { http, quietHttp, session } from '../../app/api';
 import { notifySessionChanged } from './useCardSession';
 
 /** Spec section 4: user info and token saved, the flag set (cardNoOfData after a log-in not by card). */
@@ -49,4 +49,20 @@ export const logOut = async (leaving: string | null = null) => {
 export const dropSession = () => {
   session.clear();
   notifySessionChanged();
+};
+
+/**
+ * Whether the stored token still lives, asked of the single-sign-on host as a partner site would. A token the
+ * server refuses (expired, revoked, logged out elsewhere) ends the session without a word: the visitor did
+ * nothing wrong, so no error modal. A network failure proves nothing and keeps the session. Resolves to
+ * whether a live session remains.
+ */
+export const checkStoredSession = async (): Promise<boolean> => {
+  const current = session.read();
+  if (!current) return false;
+  const result = await quietHttp.call(api.sso.getUser, { body: {} });
+  if (result.ok || result.network || result.status >= 500) return true;
+  // Only the session that was checked: a log-in in the meantime has a new token.
+  if (session.token() === current.token) dropSession();
+  return session.read() !== null;
 };
