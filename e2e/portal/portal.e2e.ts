@@ -117,6 +117,82 @@ describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
     await page.context().close();
   });
 
+  it.each([
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ])('the banner pushes the page down and covers nothing at $width px', async (viewport) => {
+    const { page } = await openPage(browser, { viewport });
+    await page.goto(`${site.url}/creditBank/login`);
+    await page.getByTestId('banner-ad').waitFor();
+    // Near full height: the element at the header's (and the log-in form's) place is the header (the form).
+    await page.waitForFunction(() => {
+      const banner = document.querySelector('[data-testid="banner-ad"]');
+      return (
+        banner !== null &&
+        banner.getBoundingClientRect().height >= (banner.getBoundingClientRect().width * 405) / 1000 - 1
+      );
+    });
+    const seen = await page.evaluate(() => {
+      const bannerBox = document.querySelector('[data-testid="banner-ad"]')?.getBoundingClientRect();
+      const at = (element: Element | null) => {
+        const box = element?.getBoundingClientRect();
+        if (!box) return null;
+        const x = Math.max(box.left, 0) + 5;
+        // A point outside the window has no element to hit.
+        if (x > window.innerWidth || box.top + 5 > window.innerHeight) return null;
+        const found = document.elementFromPoint(x, box.top + 5);
+        return { top: box.top, inside: !!found && !!element?.contains(found) };
+      };
+      return {
+        banner: { width: bannerBox?.width ?? 0, height: bannerBox?.height ?? 0 },
+        header: at(document.querySelector('header.site-header')),
+        form: at(document.querySelector('form')),
+      };
+    });
+    // 405:1000 of the banner's width (the full 405 px on a wide screen).
+    expect(seen.banner.width).toBe(Math.min(viewport.width, 1000));
+    expect(seen.banner.height).toBeCloseTo((seen.banner.width * 405) / 1000, 0);
+    expect(seen.header?.inside).toBe(true);
+    expect(seen.header?.top).toBeGreaterThanOrEqual(seen.banner.height - 1);
+    if (seen.form) expect(seen.form.inside).toBe(true);
+    await page.waitForFunction(() => document.querySelector('[data-testid="banner-ad"]') === null, undefined, {
+      timeout: 10_000,
+    });
+    // Closed, the page is back in its place.
+    expect(await page.evaluate(() => document.querySelector('header.site-header')?.getBoundingClientRect().top)).toBe(
+      0,
+    );
+    await page.context().close();
+  });
+
+  it.each([
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ])('the banner costs no layout shift on /index at $width px (CLS ≤ 0.01)', async (viewport) => {
+    const { page } = await openPage(browser, { viewport });
+    // Layout shifts are observed from the first paint, the banner's whole life included.
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { __shifts: number[] }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${site.url}/index`);
+    await page.getByTestId('banner-ad').waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-testid="banner-ad"]') === null, undefined, {
+      timeout: 10_000,
+    });
+    const cls = await page.evaluate(() =>
+      (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0),
+    );
+    process.stdout.write(`CLS during the banner on /index at ${viewport.width} px: ${cls.toFixed(4)}\n`);
+    expect(cls).toBeLessThanOrEqual(0.01);
+    await page.context().close();
+  });
+
   it('scrolls the partner strip, pauses it under the mouse and resumes it after', async () => {
     const { page } = await open('/index');
     const strip = page.getByTestId('partner-strip');
