@@ -193,6 +193,76 @@ describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
     await page.context().close();
   });
 
+  it.each([360, 390, 768])(
+    'scrolls sideways on no route at %i px',
+    async (width) => {
+      const { page } = await openPage(browser, { viewport: { width, height: 800 } });
+      const wide: string[] = [];
+      for (const path of [...PORTAL_ROUTES, '/creditBank/login', '/login']) {
+        await page.goto(`${site.url}${path}`);
+        await page.locator('h1').first().waitFor({ state: 'attached' });
+        await page.waitForLoadState('load');
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (scrollWidth > width) wide.push(`${path}: ${scrollWidth}px`);
+      }
+      expect(wide).toEqual([]);
+      await page.context().close();
+    },
+    400_000,
+  );
+
+  it('folds the menu behind a button below 1000 px, opened and closed by mouse and keyboard', async () => {
+    const { page } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    await page.goto(`${site.url}/news/list`);
+    await page.locator('h1').first().waitFor();
+    // The button works once the page is hydrated: its script has run when the network is quiet.
+    await page.waitForLoadState('networkidle');
+    const button = page.getByRole('button', { name: '菜单' });
+    const firstItem = page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: '关于联盟' });
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await firstItem.isVisible()).toBe(false);
+    // Touch targets of at least 44 px.
+    expect((await button.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    await button.click();
+    await page.waitForFunction(() => document.querySelector('.menu-toggle')?.getAttribute('aria-expanded') === 'true');
+    expect(await firstItem.isVisible()).toBe(true);
+    expect((await firstItem.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    // The second level is listed too, under its first-level item.
+    expect(
+      await page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: '新闻动态' }).isVisible(),
+    ).toBe(true);
+    await button.click();
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await firstItem.isVisible()).toBe(false);
+    // By keyboard: the button takes focus, Enter opens, Space closes, and Tab goes on into the opened menu.
+    await button.focus();
+    await page.keyboard.press('Enter');
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('nav')?.getAttribute('aria-label'))).toBe(
+      '主菜单',
+    );
+    await button.focus();
+    await page.keyboard.press('Space');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    // Choosing an item folds the menu again.
+    await button.click();
+    await firstItem.click();
+    await page.waitForURL(/\/alone/);
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    await page.context().close();
+  });
+
+  it('shows the menu without a button at 1280 px', async () => {
+    const { page } = await open('/news/list');
+    await page.locator('h1').first().waitFor();
+    expect(await page.getByRole('button', { name: '菜单' }).isVisible()).toBe(false);
+    expect(
+      await page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: '关于联盟' }).isVisible(),
+    ).toBe(true);
+    await page.context().close();
+  });
+
   it('scrolls the partner strip, pauses it under the mouse and resumes it after', async () => {
     const { page } = await open('/index');
     const strip = page.getByTestId('partner-strip');

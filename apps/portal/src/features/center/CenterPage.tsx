@@ -63,7 +63,7 @@ export const CenterPage = () => {
         }
       >
         {shown && (
-          <Descriptions column={2} size="small" bordered>
+          <Descriptions column={{ xs: 1, sm: 2 }} size="small" bordered>
             <Descriptions.Item label="姓名">{shown.name}</Descriptions.Item>
             <Descriptions.Item label="卡号">{shown.cardNo}</Descriptions.Item>
             <Descriptions.Item label="学校">{shown.school}</Descriptions.Item>

@@ -64,7 +64,7 @@ export const CreditBankInfoPage = () => {
   return (
     <AccountPage title="学分银行">
       <Card>
-        <Descriptions column={2} size="small" bordered>
+        <Descriptions column={{ xs: 1, sm: 2 }} size="small" bordered>
           <Descriptions.Item label="持卡人">{account?.name ?? current?.ucUserInfo.name}</Descriptions.Item>
           <Descriptions.Item label="学校">{account?.school ?? current?.ucUserInfo.school}</Descriptions.Item>
           <Descriptions.Item label="卡号">
@@ -109,7 +109,9 @@ export const CreditBankInfoPage = () => {
             }
           />
         </Space>
+        <p className="table-scroll-hint">表格较宽，可左右滑动查看全部列。</p>
         <Table<CreditRecord>
+          scroll={{ x: 760 }}
           rowKey="id"
           size="small"
           loading={loading}
