@@ -212,7 +212,9 @@ describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
         // single pages' English versions among them) and the columns' English subtitles are content, not UI.
         const interfaceText = await page.evaluate(() => {
           const copy = document.body.cloneNode(true) as HTMLElement;
-          for (const element of copy.querySelectorAll('script, style, .article-body, [lang^="en"], .en-title')) {
+          for (const element of Array.from(
+            copy.querySelectorAll('script, style, .article-body, [lang^="en"], .en-title'),
+          )) {
             element.remove();
           }
           return copy.textContent ?? '';
