@@ -236,38 +236,44 @@ describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
     // The button works once the page is hydrated: its script has run when the network is quiet.
     await page.waitForLoadState('networkidle');
     const button = page.getByRole('button', { name: '菜单' });
+    // React applies a click's state change a moment later: wait for the attribute rather than read it once.
+    const expanded = (value: 'true' | 'false') =>
+      page.waitForFunction(
+        (want) => document.querySelector('.menu-toggle')?.getAttribute('aria-expanded') === want,
+        value,
+      );
     const firstItem = page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: '关于联盟' });
-    expect(await button.getAttribute('aria-expanded')).toBe('false');
-    expect(await firstItem.isVisible()).toBe(false);
+    await expanded('false');
+    await firstItem.waitFor({ state: 'hidden' });
     // Touch targets of at least 44 px.
     expect((await button.boundingBox())?.height).toBeGreaterThanOrEqual(44);
     await button.click();
-    await page.waitForFunction(() => document.querySelector('.menu-toggle')?.getAttribute('aria-expanded') === 'true');
-    expect(await firstItem.isVisible()).toBe(true);
+    await expanded('true');
+    await firstItem.waitFor({ state: 'visible' });
     expect((await firstItem.boundingBox())?.height).toBeGreaterThanOrEqual(44);
     // The second level is listed too, under its first-level item.
     expect(
       await page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: '新闻动态' }).isVisible(),
     ).toBe(true);
     await button.click();
-    expect(await button.getAttribute('aria-expanded')).toBe('false');
-    expect(await firstItem.isVisible()).toBe(false);
+    await expanded('false');
+    await firstItem.waitFor({ state: 'hidden' });
     // By keyboard: the button takes focus, Enter opens, Space closes, and Tab goes on into the opened menu.
     await button.focus();
     await page.keyboard.press('Enter');
-    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    await expanded('true');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.closest('nav')?.getAttribute('aria-label'))).toBe(
       '主菜单',
     );
     await button.focus();
     await page.keyboard.press('Space');
-    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    await expanded('false');
     // Choosing an item folds the menu again.
     await button.click();
     await firstItem.click();
     await page.waitForURL(/\/alone/);
-    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    await expanded('false');
     await page.context().close();
   });
 
