@@ -63,6 +63,32 @@ describe.skipIf(SKIP_REASON)('accessibility of the portal (axe-core)', () => {
     await page.context().close();
   }, 300_000);
 
+  it('finds no serious or critical violation on a phone with the menu open, and on the log-in page with each tab', async () => {
+    const { page } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    const found: Record<string, string[]> = {};
+    await page.goto(`${site.url}/news/list`);
+    await page.locator('h1').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: '菜单' }).click();
+    await page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: '关于联盟' }).waitFor();
+    const menuOpen = await seriousViolations(page);
+    if (menuOpen.length > 0) found['390 px, menu open'] = menuOpen;
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto(`${site.url}/creditBank/login`);
+      await page.waitForLoadState('networkidle');
+      await page.getByRole('tab', { name: '手机号登录' }).click();
+      await page.getByLabel('手机号').first().waitFor();
+      const phoneTab = await seriousViolations(page);
+      if (phoneTab.length > 0) found[`${width} px, log-in phone tab`] = phoneTab;
+      await page.getByRole('tab', { name: '卡号登录' }).click();
+      const cardTab = await seriousViolations(page);
+      if (cardTab.length > 0) found[`${width} px, log-in card tab`] = cardTab;
+    }
+    expect(found).toEqual({});
+    await page.context().close();
+  }, 120_000);
+
   it('gives every image alt text', async () => {
     const { page } = await openPage(browser);
     await page.goto(`${site.url}/index`);

@@ -6,6 +6,7 @@ import { App } from './app/App';
 import { type CallFailure, errorBus } from './app/errorBus';
 import { HYDRATION_ELEMENT_ID } from './app/hydration';
 import { routes } from './app/routes';
+import { checkStoredSession } from './features/account/sessionActions';
 import { ELDERLY_CLASS } from './layout/elderlyMode';
 
 interface ServerHydration {
@@ -35,3 +36,6 @@ if (root && server) {
     </StrictMode>,
   );
 }
+
+// A token kept from an earlier visit may have died meanwhile: find out once, quietly, at start.
+void checkStoredSession();

@@ -26,3 +26,10 @@ export const http = createHttpClient({
   getToken: () => session.token(),
   onBusinessError: (failure) => errorBus.emit(failure),
 });
+
+/** The same client without the error modal, for checks whose failure the visitor need not hear about. */
+export const quietHttp = createHttpClient({
+  hosts: runtimeConfig().hosts,
+  cleanParameters: true,
+  getToken: () => session.token(),
+});

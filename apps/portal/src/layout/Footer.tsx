@@ -9,7 +9,7 @@ const PoliceBadge = () => (
 );
 
 /** CONTENT.md's footer: copyright, the ICP number linked to the filing system, the police number, the sponsor. */
-export const Footer = ({ settings }: { settings: SiteSettings | null }) => {
+export const Footer = ({ settings, showTelephone }: { settings: SiteSettings | null; showTelephone: boolean }) => {
   const icpHref = safeHref(settings?.icpLink);
   const policeHref = safeHref(settings?.publicSecurityLink);
   return (
@@ -20,10 +20,14 @@ export const Footer = ({ settings }: { settings: SiteSettings | null }) => {
             <p>{settings.copyright}</p>
             <p>
               主办单位：{settings.sponsor}
-              <span className="footer-sep" aria-hidden="true">
-                |
-              </span>
-              服务热线：{settings.hotline}
+              {showTelephone && (
+                <span data-testid="footer-hotline">
+                  <span className="footer-sep" aria-hidden="true">
+                    |
+                  </span>
+                  服务热线：{settings.hotline}
+                </span>
+              )}
             </p>
             <p>
               {icpHref ? (

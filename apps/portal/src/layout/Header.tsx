@@ -1,9 +1,42 @@
-import { Link } from 'react-router-dom';
+import { useEffect, useId, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { AccountHeaderEntry } from '../features/account/AccountHeaderEntry';
 import { SITE_NAME } from '../shared/usePageTitle';
 import { ElderlyModeToggle } from './elderlyMode';
 import { TopMenu } from './menu/TopMenu';
 import { SearchBox } from './SearchBox';
+
+/**
+ * Below 1000 px the two-level menu folds behind this button: a disclosure (aria-expanded, aria-controls) that
+ * keyboards and screen readers operate like any button. Wider, the button is not shown and the menu always is.
+ */
+const FoldingMenu = () => {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const id = useId();
+  // A chosen item opens another page: the menu folds again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of page, by design
+  useEffect(() => setOpen(false), [pathname]);
+  return (
+    <div className="menu-bar">
+      <div className="site-width">
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={open}
+          aria-controls={id}
+          onClick={() => setOpen((was) => !was)}
+        >
+          <span aria-hidden="true">☰</span>
+          菜单
+        </button>
+        <div id={id} className={open ? undefined : 'top-menu-folded'}>
+          <TopMenu />
+        </div>
+      </div>
+    </div>
+  );
+};
 
 export const Header = ({
   showMenu,
@@ -36,12 +69,6 @@ export const Header = ({
         <AccountHeaderEntry />
       </div>
     </div>
-    {showMenu && (
-      <div className="menu-bar">
-        <div className="site-width">
-          <TopMenu />
-        </div>
-      </div>
-    )}
+    {showMenu && <FoldingMenu />}
   </header>
 );

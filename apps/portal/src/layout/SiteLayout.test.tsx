@@ -39,12 +39,17 @@ describe('per-page display rules (spec section 2)', () => {
     },
   );
 
-  it('hides the telephone block on /exchange/study only', async () => {
+  it('hides the telephone block on /exchange/study only, in the header and in the footer', async () => {
     renderApp('/exchange/study/15');
     await screen.findByRole('heading', { name: /游学研学/ });
+    // The footer is drawn from the site settings: wait for them so its absence means something.
+    await waitFor(() => expect(screen.getByTestId('site-footer')).toHaveTextContent(SETTINGS.sponsor));
     expect(screen.queryByTestId('hotline')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('footer-hotline')).not.toBeInTheDocument();
+    expect(document.body.textContent).not.toContain(SETTINGS.hotline);
     fireEvent.click(screen.getByRole('link', { name: '交流流程' }));
     await waitFor(() => expect(screen.getByTestId('hotline')).toHaveTextContent(`服务热线：${SETTINGS.hotline}`));
+    expect(screen.getByTestId('footer-hotline')).toHaveTextContent(`服务热线：${SETTINGS.hotline}`);
   });
 });
 

@@ -10,7 +10,7 @@ import { pageRules } from './pageRules';
 import { PartnerStrip } from './partners/PartnerStrip';
 import { useSiteSettings } from './useSiteSettings';
 
-/** Header, content, partner strip and footer around every page (spec section 2), 1000px wide and centred. */
+/** Header, content, partner strip and footer around every page, 1000px wide and centred. */
 export const SiteLayout = () => {
   const { pathname } = useLocation();
   const rules = pageRules(pathname);
@@ -21,20 +21,23 @@ export const SiteLayout = () => {
         跳到主要内容
       </a>
       <BannerAd />
-      <Header showMenu={rules.showMenu} showTelephone={rules.showTelephone} hotline={settings?.hotline} />
-      <main id="main-content" className="site-width site-main" tabIndex={-1}>
-        <ErrorBoundary key={pathname}>
-          <Suspense fallback={<PageSkeleton />}>
-            <Outlet />
-          </Suspense>
-        </ErrorBoundary>
-      </main>
-      {rules.showPartners && (
-        <div className="site-width">
-          <PartnerStrip />
-        </div>
-      )}
-      <Footer settings={settings} />
+      {/* Everything the banner ad moves down while it is open. */}
+      <div className="site-pushed" data-testid="site-pushed">
+        <Header showMenu={rules.showMenu} showTelephone={rules.showTelephone} hotline={settings?.hotline} />
+        <main id="main-content" className="site-width site-main" tabIndex={-1}>
+          <ErrorBoundary key={pathname}>
+            <Suspense fallback={<PageSkeleton />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
+        </main>
+        {rules.showPartners && (
+          <div className="site-width">
+            <PartnerStrip />
+          </div>
+        )}
+        <Footer settings={settings} showTelephone={rules.showTelephone} />
+      </div>
       <ErrorModalHost />
     </div>
   );

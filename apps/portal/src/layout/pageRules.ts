@@ -1,4 +1,4 @@
-/** Spec section 2's per-page display rules. */
+/** Per-page display rules: some pages go without the menu and partners, one without any telephone number. */
 const WITHOUT_MENU_AND_PARTNERS = ['/education/course', '/education/list', '/education/detail'];
 const WITHOUT_TELEPHONE = ['/exchange/study'];
 

@@ -1,5 +1,5 @@
 import { ROUTES } from '@lianmeng/core';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { logOut } from './sessionActions';
 import { useCardSession } from './useCardSession';
 
@@ -10,6 +10,7 @@ import { useCardSession } from './useCardSession';
 export const AccountHeaderEntry = () => {
   const current = useCardSession();
   const navigate = useNavigate();
+  const location = useLocation();
   if (!current) {
     return (
       <Link to={ROUTES.creditBankLogin} className="account-entry" data-testid="account-login">
@@ -25,7 +26,7 @@ export const AccountHeaderEntry = () => {
         type="button"
         className="link-button"
         onClick={async () => {
-          await logOut();
+          await logOut(`${location.pathname}${location.search}`);
           navigate(ROUTES.index);
         }}
       >

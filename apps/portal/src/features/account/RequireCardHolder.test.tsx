@@ -84,4 +84,22 @@ describe('AccountHeaderEntry', () => {
     for (const key of ALL_SESSION_KEYS) expect(localStorage.getItem(key)).toBeNull();
     expect(screen.getByRole('link', { name: '登录' })).toBeInTheDocument();
   });
+
+  it('logging out on a guarded page leaves no way back there: the next log-in lands on the default page', async () => {
+    logInAs();
+    server.use(mockCall(api.uc.logout, () => ({})));
+    const guardedWithEntry = (
+      <RequireCardHolder>
+        <AccountHeaderEntry />
+      </RequireCardHolder>
+    );
+    renderAt('/center', [
+      { path: '/center', element: guardedWithEntry },
+      { path: '/creditBank/login', element: <p>登录页面</p> },
+      { path: '/index', element: <p>首页</p> },
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: /退出登录/ }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/index'));
+    expect(localStorage.getItem(REDIRECT_URL_KEY)).toBeNull();
+  });
 });

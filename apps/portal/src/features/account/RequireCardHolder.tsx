@@ -5,7 +5,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { errorBus } from '../../app/errorBus';
 import { PageSkeleton } from '../../shared/PageSkeleton';
 import { useHydrated } from '../../shared/useHydrated';
-import { dropSession } from './sessionActions';
+import { dropSession, wasLeftByLogOut } from './sessionActions';
 import { useCardSession } from './useCardSession';
 
 /**
@@ -29,7 +29,8 @@ export const RequireCardHolder = ({ children }: { children: ReactNode }) => {
   // The token lives in the browser: the server (and the hydration of its HTML) render the page's frame.
   if (!hydrated) return <PageSkeleton />;
   if (!current) {
-    window.localStorage.setItem(REDIRECT_URL_KEY, `${location.pathname}${location.search}`);
+    const here = `${location.pathname}${location.search}`;
+    if (!wasLeftByLogOut(here)) window.localStorage.setItem(REDIRECT_URL_KEY, here);
     return <Navigate to={ROUTES.creditBankLogin} replace />;
   }
   return children;

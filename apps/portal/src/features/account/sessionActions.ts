@@ -1,10 +1,11 @@
 import { api, type LoginResult, type UcUserInfo } from '@lianmeng/core';
-import type { LoginMethod } from '@lianmeng/core/session';
-import { http, session } from '../../app/api';
+import { type LoginMethod, REDIRECT_URL_KEY } from '@lianmeng/core/session';
+import { http, quietHttp, session } from '../../app/api';
 import { notifySessionChanged } from './useCardSession';
 
 /** Spec section 4: user info and token saved, the flag set (cardNoOfData after a log-in not by card). */
 export const saveLogin = (result: LoginResult, method: LoginMethod, ucUserInfo: UcUserInfo = result.ucUserInfo) => {
+  leftByLogOut = null;
   session.saveLogin({ token: result.token, ucUserInfo, cardNoOfData: result.cardNoOfData, method });
   notifySessionChanged();
 };
@@ -24,10 +25,22 @@ export const chooseCard = async (cardNo: string): Promise<boolean> => {
   return true;
 };
 
-/** Ends the token on the server (the spec's logout), then removes all seven keys whatever the answer. */
-export const logOut = async () => {
+/**
+ * The guarded page the card holder chose to log out on. The guard still sees that page once without a session;
+ * it must not remember it as where to go after the next log-in, which then lands on the default page.
+ */
+let leftByLogOut: string | null = null;
+export const wasLeftByLogOut = (path: string) => leftByLogOut === path;
+
+/**
+ * Ends the token on the server (the spec's logout), then removes all seven keys whatever the answer. `leaving`: the
+ * page (path and query) the card holder logs out on.
+ */
+export const logOut = async (leaving: string | null = null) => {
   const current = session.read();
   if (current) await http.call(api.uc.logout, { params: { cardNo: current.cardNo } });
+  leftByLogOut = leaving;
+  window.localStorage.removeItem(REDIRECT_URL_KEY);
   session.clear();
   notifySessionChanged();
 };
@@ -36,4 +49,20 @@ export const logOut = async () => {
 export const dropSession = () => {
   session.clear();
   notifySessionChanged();
+};
+
+/**
+ * Whether the stored token still lives, asked of the single-sign-on host as a partner site would. A token the
+ * server refuses (expired, revoked, logged out elsewhere) ends the session without a word: the visitor did
+ * nothing wrong, so no error modal. A network failure proves nothing and keeps the session. Resolves to
+ * whether a live session remains.
+ */
+export const checkStoredSession = async (): Promise<boolean> => {
+  const current = session.read();
+  if (!current) return false;
+  const result = await quietHttp.call(api.sso.getUser, { body: {} });
+  if (result.ok || result.network || result.status >= 500) return true;
+  // Only the session that was checked: a log-in in the meantime has a new token.
+  if (session.token() === current.token) dropSession();
+  return session.read() !== null;
 };

@@ -3,6 +3,7 @@ import { Button, Card, Descriptions, Form, Input, message, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { http } from '../../app/api';
+import { AccountPage } from '../account/AccountPage';
 import { logOut } from '../account/sessionActions';
 import { useCardSession } from '../account/useCardSession';
 import { confirmRules, newPasswordRules, passwordRules, strongPasswordRule } from '../login/formRules';
@@ -43,16 +44,16 @@ export const CenterPage = () => {
   };
 
   return (
-    <main style={{ padding: '16px 0' }}>
+    <AccountPage title="个人中心">
       <Card
-        title="个人中心"
+        title="我的资料"
         extra={
           <Space>
             <Link to="/creditBank/info">查看学分记录</Link>
             <Button
               data-testid="center-logout"
               onClick={async () => {
-                await logOut();
+                await logOut('/center');
                 navigate('/index');
               }}
             >
@@ -62,7 +63,7 @@ export const CenterPage = () => {
         }
       >
         {shown && (
-          <Descriptions column={2} size="small" bordered>
+          <Descriptions column={{ xs: 1, sm: 2 }} size="small" bordered>
             <Descriptions.Item label="姓名">{shown.name}</Descriptions.Item>
             <Descriptions.Item label="卡号">{shown.cardNo}</Descriptions.Item>
             <Descriptions.Item label="学校">{shown.school}</Descriptions.Item>
@@ -95,7 +96,7 @@ export const CenterPage = () => {
           </Button>
         </Form>
       </Card>
-    </main>
+    </AccountPage>
   );
 };
 

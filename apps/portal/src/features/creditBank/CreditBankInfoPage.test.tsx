@@ -58,6 +58,18 @@ describe('CreditBankInfoPage', () => {
     expect(queries[0]).toEqual({ cardNo: HOLDER.cardNo, pageNum: '1', pageSize: '10' });
   });
 
+  it('is framed like every page (title, 当前位置, one heading, no second <main>) and its pager speaks Chinese', async () => {
+    logInAs();
+    renderAt('/creditBank/info', [{ path: '/creditBank/info', element: <CreditBankInfoPage /> }]);
+    await screen.findByText('活动 1');
+    expect(screen.getByRole('heading', { level: 1, name: '学分银行' })).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: '当前位置' })).getByText('学分银行')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toMatch(/^学分银行 - /));
+    expect(document.querySelector('main')).toBeNull();
+    expect(document.body.textContent).toContain('条/页');
+    expect(document.body.textContent).not.toMatch(/\/ page|items/);
+  });
+
   it('pages and filters by category through the server', async () => {
     logInAs();
     renderAt('/creditBank/info', [{ path: '/creditBank/info', element: <CreditBankInfoPage /> }]);

@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useEffect, useState } from 'react';
 import { http } from '../../app/api';
+import { AccountPage } from '../account/AccountPage';
 import { chooseCard } from '../account/sessionActions';
 import { useCardSession } from '../account/useCardSession';
 
@@ -61,9 +62,9 @@ export const CreditBankInfoPage = () => {
 
   const cards = current?.cardNoOfData ?? [];
   return (
-    <main style={{ padding: '16px 0' }}>
-      <Card title="学分银行">
-        <Descriptions column={2} size="small" bordered>
+    <AccountPage title="学分银行">
+      <Card>
+        <Descriptions column={{ xs: 1, sm: 2 }} size="small" bordered>
           <Descriptions.Item label="持卡人">{account?.name ?? current?.ucUserInfo.name}</Descriptions.Item>
           <Descriptions.Item label="学校">{account?.school ?? current?.ucUserInfo.school}</Descriptions.Item>
           <Descriptions.Item label="卡号">
@@ -108,7 +109,9 @@ export const CreditBankInfoPage = () => {
             }
           />
         </Space>
+        <p className="table-scroll-hint">表格较宽，可左右滑动查看全部列。</p>
         <Table<CreditRecord>
+          scroll={{ x: 760 }}
           rowKey="id"
           size="small"
           loading={loading}
@@ -125,7 +128,7 @@ export const CreditBankInfoPage = () => {
           }}
         />
       </Card>
-    </main>
+    </AccountPage>
   );
 };
 

@@ -6,8 +6,9 @@ import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type CallFailure, errorBus } from '../../app/errorBus';
-import { HOLDER, loginResult, renderAt, SECOND_HOLDER } from '../account/testing';
+import { HOLDER, logInAs, loginResult, renderAt, SECOND_HOLDER } from '../account/testing';
 import { LoginPage } from './LoginPage';
+import { leaveSite } from './useFinishLogin';
 
 // The RSA wrap is tested in core against Node's decryption; here only what the form sends matters.
 vi.mock('jsencrypt', () => ({
@@ -171,5 +172,52 @@ describe('forgotten password', () => {
       newPassword: 'New-pass-2026',
     });
     expect(await screen.findByRole('tab', { name: '卡号登录' })).toBeInTheDocument();
+  });
+});
+
+describe('single sign-on for a card holder who is already logged in', () => {
+  const PARTNER = 'https://partner.example.org';
+  const ssoPath = `/login?ssoReturn=${encodeURIComponent(`${PARTNER}/back?x=1`)}&source=partner-a`;
+
+  it('goes back to an allowed return address at once, with the token, card number and source', async () => {
+    logInAs();
+    const leaving = vi.spyOn(leaveSite, 'to').mockImplementation(() => undefined);
+    const checked: (string | null)[] = [];
+    server.use(
+      mockCall(api.sso.getUser, ({ request }) => {
+        checked.push(request.headers.get('Authorization'));
+        return HOLDER;
+      }),
+      mockCall(api.uc.ssoReturnOrigins, () => ({ ssoReturnOrigins: [PARTNER] })),
+    );
+    renderAt(ssoPath, routes);
+    await waitFor(() => expect(leaving).toHaveBeenCalledTimes(1));
+    const target = new URL(leaving.mock.calls[0]?.[0] ?? '');
+    expect(target.origin).toBe(PARTNER);
+    expect(target.pathname).toBe('/back');
+    expect(Object.fromEntries(target.searchParams)).toEqual({
+      x: '1',
+      token: 'token-abc',
+      cardNo: HOLDER.cardNo,
+      source: 'partner-a',
+    });
+    // The token was checked before it was handed to the partner.
+    expect(checked).toEqual(['token-abc']);
+    leaving.mockRestore();
+  });
+
+  it('with a dead token stays to log in, the session cleared quietly', async () => {
+    logInAs();
+    const leaving = vi.spyOn(leaveSite, 'to').mockImplementation(() => undefined);
+    const failures: CallFailure[] = [];
+    const unsubscribe = errorBus.subscribe((failureSeen) => failures.push(failureSeen));
+    server.use(mockCall(api.sso.getUser, () => failure(401, '登录已过期，请重新登录')));
+    renderAt(ssoPath, routes);
+    await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
+    expect(screen.getByLabelText('卡号')).toBeInTheDocument();
+    expect(leaving).not.toHaveBeenCalled();
+    expect(failures).toEqual([]);
+    unsubscribe();
+    leaving.mockRestore();
   });
 });

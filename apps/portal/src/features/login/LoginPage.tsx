@@ -1,8 +1,10 @@
 import type { LoginResult } from '@lianmeng/core';
 import { Button, Card, ConfigProvider, Tabs } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useHydrated } from '../../shared/useHydrated';
-import { chooseCard } from '../account/sessionActions';
+import { AccountPage } from '../account/AccountPage';
+import { checkStoredSession, chooseCard } from '../account/sessionActions';
 import { CardLoginForm } from './CardLoginForm';
 import { CardPicker } from './CardPicker';
 import { PhoneLoginForm } from './PhoneLoginForm';
@@ -18,6 +20,22 @@ export const LoginPage = () => {
   // The form arrives with the page's HTML, before its script: until the page is hydrated it stays disabled,
   // so an early Enter cannot make the browser submit the password itself.
   const hydrated = useHydrated();
+  const { pathname, search } = useLocation();
+  const ssoReturn = new URLSearchParams(search).has('ssoReturn');
+
+  // A partner site sends a card holder here to sign in; one who is already logged in (with a token that still
+  // lives) goes back at once instead of logging in a second time.
+  useEffect(() => {
+    if (!hydrated || !ssoReturn) return;
+    let live = true;
+    void checkStoredSession().then((loggedIn) => {
+      if (live && loggedIn) void leave();
+    });
+    return () => {
+      live = false;
+    };
+  }, [hydrated, ssoReturn, leave]);
+  const pageTitle = pathname.startsWith('/creditBank') ? '学分银行登录' : '登录';
 
   const loggedInByCard = async (result: LoginResult) => {
     save(result, 'card');
@@ -30,9 +48,9 @@ export const LoginPage = () => {
   };
 
   return (
-    <main style={{ maxWidth: 420, margin: '40px auto' }}>
+    <AccountPage title={mode === 'login' ? pageTitle : '找回密码'} crumbs={[{ title: pageTitle }]} narrow>
       <ConfigProvider componentDisabled={!hydrated}>
-        <Card title={mode === 'login' ? '学分银行登录' : '找回密码'}>
+        <Card>
           {mode === 'login' ? (
             <>
               <Tabs
@@ -80,7 +98,7 @@ export const LoginPage = () => {
           }}
         />
       )}
-    </main>
+    </AccountPage>
   );
 };
 

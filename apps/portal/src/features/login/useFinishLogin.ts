@@ -5,6 +5,9 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { http, session } from '../../app/api';
 import { saveLogin } from '../account/sessionActions';
 
+/** Leaving the site for a partner's return address (a seam the tests replace: jsdom cannot navigate away). */
+export const leaveSite = { to: (url: string) => window.location.assign(url) };
+
 /** Saves the log-in and goes where the spec's order says (core/session/redirect.ts). */
 export const useFinishLogin = () => {
   const navigate = useNavigate();
@@ -27,7 +30,7 @@ export const useFinishLogin = () => {
     });
     if (decision.clearStoredRedirect) window.localStorage.removeItem(REDIRECT_URL_KEY);
     if (decision.refusedSsoReturn) console.warn('单点登录返回地址不在允许列表中，已忽略：', decision.refusedSsoReturn);
-    if (decision.target.external) window.location.assign(decision.target.url);
+    if (decision.target.external) leaveSite.to(decision.target.url);
     else navigate(decision.target.path, { replace: true });
   }, [location.search, navigate]);
 

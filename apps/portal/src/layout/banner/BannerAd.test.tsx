@@ -5,7 +5,7 @@ import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setupPortalServer } from '../../testing/portalServer';
 import { ELDERLY_MODE_KEY, ElderlyModeProvider } from '../elderlyMode';
-import { BannerAd } from './BannerAd';
+import { BANNER_OPEN_CLASS, BANNER_PUSH_PROPERTY, BannerAd } from './BannerAd';
 import { bannerHeightAt } from './bannerHeight';
 
 const server = setupPortalServer();
@@ -80,6 +80,9 @@ describe('the top banner ad', () => {
       });
       at = ms;
       samples.push([ms, heightOf(banner)]);
+      // The page below is moved down by exactly the banner's height, so the banner covers none of it.
+      expect(document.documentElement).toHaveClass(BANNER_OPEN_CLASS);
+      expect(document.documentElement.style.getPropertyValue(BANNER_PUSH_PROPERTY)).toBe(`${heightOf(banner)}px`);
     }
     expect(samples).toEqual([
       [0, 0],
@@ -93,6 +96,8 @@ describe('the top banner ad', () => {
       vi.advanceTimersByTime(7000 - at);
     });
     expect(screen.queryByTestId('banner-ad')).not.toBeInTheDocument();
+    expect(document.documentElement).not.toHaveClass(BANNER_OPEN_CLASS);
+    expect(document.documentElement.style.getPropertyValue(BANNER_PUSH_PROPERTY)).toBe('');
   });
 
   it('follows urlAddress in a new tab without giving the target a handle on the portal', async () => {
@@ -116,6 +121,7 @@ describe('the top banner ad', () => {
     renderBanner();
     fireEvent.click(await screen.findByRole('button', { name: '关闭广告' }));
     expect(screen.queryByTestId('banner-ad')).not.toBeInTheDocument();
+    expect(document.documentElement).not.toHaveClass(BANNER_OPEN_CLASS);
   });
 
   it('is not shown when no banner is open', async () => {

@@ -10,6 +10,15 @@ import { BANNER_FRAME_MS, BANNER_TOTAL_MS, bannerHeightAt } from './bannerHeight
 
 export { BANNER_REQUEST };
 
+/** On the root element while the banner is open: the page below is moved down by the banner's height. */
+export const BANNER_OPEN_CLASS = 'banner-open';
+export const BANNER_PUSH_PROPERTY = '--banner-push';
+
+const releasePage = () => {
+  document.documentElement.classList.remove(BANNER_OPEN_CLASS);
+  document.documentElement.style.removeProperty(BANNER_PUSH_PROPERTY);
+};
+
 const AnimatedBanner = ({ banner }: { banner: ImageMessage }) => {
   const [reducedMotion] = useState(prefersReducedMotion);
   const [ended, setEnded] = useState(false);
@@ -17,6 +26,18 @@ const AnimatedBanner = ({ banner }: { banner: ImageMessage }) => {
 
   useEffect(() => {
     const start = Date.now();
+    const root = document.documentElement;
+    // The height follows the banner's width (405:1000), so a phone gets a proportionally lower banner.
+    // Before layout (no width measured yet) the nominal 1000 px.
+    const scale = () => (box.current?.offsetWidth ? box.current.offsetWidth / 1000 : 1);
+    // The page below moves down with the banner, so nothing of the header, menu or forms lies under it. It
+    // moves by a transform, which is no layout shift: the boxes keep their places and only paint elsewhere.
+    const push = (height: number) => {
+      if (box.current) box.current.style.height = `${height}px`;
+      root.style.setProperty(BANNER_PUSH_PROPERTY, `${height}px`);
+    };
+    root.classList.add(BANNER_OPEN_CLASS);
+    push(reducedMotion ? BANNER.heightPx * scale() : 0);
     // The height is written straight to the element, not through React state: a re-render every frame would
     // block the main thread for the whole animation on a slow phone.
     const timer = window.setInterval(() => {
@@ -24,29 +45,29 @@ const AnimatedBanner = ({ banner }: { banner: ImageMessage }) => {
       if (elapsed >= BANNER_TOTAL_MS) {
         window.clearInterval(timer);
         setEnded(true);
-      } else if (box.current && !reducedMotion) {
-        box.current.style.height = `${bannerHeightAt(elapsed)}px`;
+      } else if (!reducedMotion) {
+        push(bannerHeightAt(elapsed) * scale());
       }
     }, BANNER_FRAME_MS);
-    return () => window.clearInterval(timer);
+    return () => {
+      window.clearInterval(timer);
+      releasePage();
+    };
   }, [reducedMotion]);
+
+  // Closed (by time or by its control), the page goes back to its place at once.
+  useEffect(() => {
+    if (ended) releasePage();
+  }, [ended]);
 
   if (ended) return null;
   // With prefers-reduced-motion the banner shows at its full height for the same time, without moving.
-  const initialHeight = reducedMotion ? BANNER.heightPx : 0;
   const href = safeHref(banner.urlAddress);
   const image = (
     <img src={banner.photoAddress} alt={banner.photoTitle || '广告'} width={1000} height={BANNER.heightPx} />
   );
   return (
-    // An overlay above the page: its growing height never pushes the content (no layout shift).
-    <aside
-      className="banner-ad"
-      aria-label="广告"
-      data-testid="banner-ad"
-      ref={box}
-      style={{ height: `${initialHeight}px` }}
-    >
+    <aside className="banner-ad" aria-label="广告" data-testid="banner-ad" ref={box} style={{ height: 0 }}>
       {href ? (
         <a href={href} {...(isExternal(href) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
           {image}
