@@ -1,7 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { assertNoRefusedRequests } from './handlers';
+
+// The `findBy…` and `waitFor` helpers wait for a condition, never for a time; how long they may wait is only
+// a ceiling. One second is too little when the suites share two busy cores with the browser tests: a screen
+// that appears after an answer from the mock server then fails now and then. The ceiling is raised so the
+// outcome depends on the condition alone.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
