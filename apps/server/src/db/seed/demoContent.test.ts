@@ -81,7 +81,7 @@ describe('the demo content', () => {
       expect(item.body, item.title).toMatch(/^<p>[\u4e00-\u9fa5]{2,6}讯（通讯员 [\u4e00-\u9fa5]{2,4}）/);
     }
     const photos = news.filter((item) =>
-      /<figure><img src="\/uploads\/[^"]+" alt="[^"]+" \/><figcaption>/.test(item.body),
+      /<figure><img src="\/uploads\/[^"]+" alt="[^"]+" width="\d+" height="\d+" \/><figcaption>/.test(item.body),
     );
     expect(photos.length).toBeGreaterThan(news.length / 2);
   });

@@ -28,6 +28,9 @@ export const demoPublishTime = (now: Date, daysAgo: number, time: string) => {
 const PALETTE = ['#0b4ea2', '#c8102e', '#0f7b6c', '#e37b00', '#5b3e96', '#00739d', '#8a1538', '#2f6f1e'];
 
 /** A cover per column: shapes only, so it renders the same whatever fonts the machine has. */
+/** The demo covers' size, also written on the article photos so a reader's page does not shift as they load. */
+const COVER_SIZE = { width: 480, height: 270 } as const;
+
 const coverSvg = (index: number) => {
   const colour = PALETTE[index % PALETTE.length];
   const accent = PALETTE[(index + 3) % PALETTE.length];
@@ -35,7 +38,7 @@ const coverSvg = (index: number) => {
     const r = 18 + ((index * 13 + i * 29) % 40);
     return `<circle cx="${60 + i * 120}" cy="${200 - (i % 2) * 70}" r="${r}" fill="none" stroke="#ffffff" stroke-opacity="0.35" stroke-width="8" stroke-dasharray="10 6"/>`;
   }).join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="270">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${COVER_SIZE.width}" height="${COVER_SIZE.height}">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colour}"/><stop offset="1" stop-color="#101828"/></linearGradient></defs>
   <rect width="100%" height="100%" fill="url(#g)"/>${gears}
   <rect x="300" y="70" width="110" height="90" rx="16" fill="${accent}"/>
@@ -52,7 +55,7 @@ const paragraphsHtml = (paragraphs: string[]) => paragraphs.map((text) => `<p>${
 export const demoBodyHtml = (article: DemoArticle, coverImage: string) => {
   const [opening = '', ...rest] = article.paragraphs;
   const photo = article.photoCaption
-    ? `<figure><img src="${coverImage}" alt="${escapeHtml(article.photoCaption)}" /><figcaption>${escapeHtml(article.photoCaption)}</figcaption></figure>`
+    ? `<figure><img src="${coverImage}" alt="${escapeHtml(article.photoCaption)}" width="${COVER_SIZE.width}" height="${COVER_SIZE.height}" /><figcaption>${escapeHtml(article.photoCaption)}</figcaption></figure>`
     : '';
   const english = article.english?.length ? `<h3>English version</h3>${paragraphsHtml(article.english)}` : '';
   return sanitizeArticleHtml(`${paragraphsHtml([opening])}${photo}${paragraphsHtml(rest)}${english}`);
