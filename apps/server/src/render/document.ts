@@ -25,6 +25,12 @@ export interface PageParts {
   head: PageHead;
   /** The markup inside `#root`. */
   html: string;
+  /**
+   * The `<style>` elements of the antd components in `html`, written by the renderer from antd's own theme (no
+   * visitor's text). They go before the site's stylesheet, where antd would inject them, so the site's rules
+   * still win over antd's.
+   */
+  styles?: string;
   /** The loaders' data for hydration; none on a page the browser renders by itself. */
   hydration?: unknown;
   elderly: boolean;
@@ -54,6 +60,7 @@ export const pageDocument = (template: string, parts: PageParts): string => {
     ...(parts.head.preloadImages ?? []).map(
       (src) => `<link rel="preload" as="image" href="${escapeHtml(src)}" fetchpriority="high" />`,
     ),
+    ...(parts.styles ? [parts.styles] : []),
   ].join('\n    ');
   const blocks = [
     jsonScriptElement(RUNTIME_CONFIG_ELEMENT_ID, parts.runtimeConfig),

@@ -26,6 +26,8 @@ export interface PortalRenderer {
         elderly: boolean;
         cacheable: boolean;
         preloadImages?: string[];
+        /** antd's `<style>` elements for the head. */
+        styles?: string;
       }
   >;
 }
@@ -151,6 +153,7 @@ export const portalPageHandler = (app: FastifyInstance, context: ServerContext, 
       const body = pageDocument(template, {
         head,
         html: result.html,
+        styles: result.styles,
         hydration: result.hydration,
         elderly: result.elderly,
         runtimeConfig,

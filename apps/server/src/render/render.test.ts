@@ -172,6 +172,22 @@ describe('server-rendered portal pages', () => {
     expect(center.headers['x-page-cache']).toBe('off');
   });
 
+  it("puts antd's styles of the page in the head, once each; a page without antd has none", async () => {
+    const login = await page('/creditBank/login');
+    const head = login.body.slice(0, login.body.indexOf('</head>'));
+    const hashes = [...head.matchAll(/<style[^>]* data-css-hash="([^"]+)"/g)].map((match) => match[1]);
+    expect(hashes.length).toBeGreaterThan(5);
+    expect(new Set(hashes).size).toBe(hashes.length);
+    // The tabs' and the buttons' own rules, and the map that lets the browser adopt them instead of injecting.
+    expect(head).toMatch(/\.ant-tabs[^{]*\{/);
+    expect(head).toMatch(/\.ant-btn-primary/);
+    expect(head).toContain('data-ant-cssinjs-cache-path');
+    const center = await page('/center');
+    expect(center.body).not.toContain('<style');
+    const index = await page('/index');
+    expect(index.body).not.toContain('data-ant-cssinjs-cache-path');
+  });
+
   it('answers an empty or unknown path with a redirect to /index, an unknown article with a Chinese 404 in the layout', async () => {
     for (const url of ['/', '/no/such/page', '/home']) {
       const response = await page(url);
