@@ -1,7 +1,8 @@
-import type { Browser, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, SKIP_REASON } from '../harness/browser';
-import { type RunningSite, startSite } from '../harness/site';
+import type { Browser, Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, SKIP_REASON } from '../harness/browser';
+import { E2E_PASSWORD } from '../harness/site';
+import { useSiteAndBrowser } from '../harness/suite';
 import { PORTAL_ROUTES } from '../portal/portalRoutes';
 
 /** The portal's pages with and without script: the first HTML, hydration, and navigation. */
@@ -9,24 +10,62 @@ const API = /\/(api|lianmeng|card)\//;
 const isApiCall = (request: Request) => API.test(new URL(request.url()).pathname);
 const ROUTES = [...PORTAL_ROUTES, '/news/detail/1', '/creditBank/login', '/login'];
 
-describe.skipIf(SKIP_REASON)('the server-rendered portal in Chromium', () => {
-  let site: RunningSite;
-  let browser: Browser;
+const SITE_RED = 'rgb(183, 28, 28)';
+const WIDTHS = [390, 1280];
 
-  beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
+/** The computed look of the log-in page's antd parts: the active tab, its ink bar, and the primary button. */
+const loginLook = (page: Page) =>
+  page.evaluate(() => {
+    const style = (selector: string) => {
+      const element = document.querySelector(selector);
+      return element ? getComputedStyle(element) : null;
+    };
+    const tab = style('.ant-tabs-tab-active .ant-tabs-tab-btn');
+    const ink = style('.ant-tabs-ink-bar');
+    const button = style('.ant-btn-primary');
+    const hashes = Array.from(document.querySelectorAll('style[data-css-hash]'), (node) =>
+      node.getAttribute('data-css-hash'),
+    );
+    return {
+      tabColour: tab?.color,
+      inkColour: ink?.backgroundColor,
+      inkWidth: document.querySelector('.ant-tabs-ink-bar')?.getBoundingClientRect().width ?? 0,
+      buttonBackground: button?.backgroundColor,
+      buttonRadius: button?.borderTopLeftRadius,
+      buttonHeight: button?.height,
+      duplicateStyles: hashes.length - new Set(hashes).size,
+    };
   });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
+
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
   });
+
+/** Sums the page's layout shifts from the first paint on (none caused by input), as CLS counts them. */
+const watchLayoutShifts = (browser: Browser, width: number) =>
+  browser.newContext({ locale: 'zh-CN', viewport: { width, height: 900 } }).then(async (context) => {
+    await context.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    return context.newPage();
+  });
+
+describe.skipIf(SKIP_REASON)('the server-rendered portal in Chromium', () => {
+  const env = useSiteAndBrowser();
 
   it('every route’s HTML holds its main text before any script runs', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, locale: 'zh-CN' });
+    const context = await env.browser.newContext({ javaScriptEnabled: false, locale: 'zh-CN' });
     const page = await context.newPage();
     for (const path of ROUTES) {
-      const response = await page.goto(`${site.url}${path}`);
+      const response = await page.goto(`${env.site.url}${path}`);
       expect(response?.status(), path).toBe(200);
       const isLogin = path.includes('login');
       if (!isLogin) expect((await page.locator('h1').first().textContent())?.trim(), path).not.toBe('');
@@ -47,9 +86,9 @@ describe.skipIf(SKIP_REASON)('the server-rendered portal in Chromium', () => {
   }, 240_000);
 
   it('searches without script: the header box is a form the browser submits itself', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, locale: 'zh-CN' });
+    const context = await env.browser.newContext({ javaScriptEnabled: false, locale: 'zh-CN' });
     const page = await context.newPage();
-    await page.goto(`${site.url}/index`);
+    await page.goto(`${env.site.url}/index`);
     await page.getByRole('searchbox', { name: '站内搜索' }).fill('人人动手');
     await page.getByRole('searchbox', { name: '站内搜索' }).press('Enter');
     await page.waitForURL(/\/search\?keyword=/);
@@ -58,7 +97,7 @@ describe.skipIf(SKIP_REASON)('the server-rendered portal in Chromium', () => {
   });
 
   it('hydrates every route without a warning or an error, and fetches nothing the HTML already holds', async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(env.browser);
     const warnings: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(`${message.text()}`);
@@ -69,7 +108,7 @@ describe.skipIf(SKIP_REASON)('the server-rendered portal in Chromium', () => {
     });
     for (const path of ROUTES) {
       calls.length = 0;
-      await page.goto(`${site.url}${path}`);
+      await page.goto(`${env.site.url}${path}`);
       await page.waitForLoadState('networkidle');
       // The root is hydrated once React has attached itself to it.
       await page.waitForFunction(() => {
@@ -85,8 +124,8 @@ describe.skipIf(SKIP_REASON)('the server-rendered portal in Chromium', () => {
   }, 240_000);
 
   it('a client-side navigation makes only the new page’s calls, each once', async () => {
-    const { page, errors } = await openPage(browser);
-    await page.goto(`${site.url}/index`);
+    const { page, errors } = await openPage(env.browser);
+    await page.goto(`${env.site.url}/index`);
     await page.waitForLoadState('networkidle');
     const calls: string[] = [];
     page.on('request', (request) => {
@@ -118,45 +157,146 @@ describe.skipIf(SKIP_REASON)('the server-rendered portal in Chromium', () => {
   });
 
   it('renders the elderly-friendly mode from the cookie in the first HTML, without a flash', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, locale: 'zh-CN' });
-    await context.addCookies([{ name: 'elderlyMode', value: '1', url: site.url }]);
+    const context = await env.browser.newContext({ javaScriptEnabled: false, locale: 'zh-CN' });
+    await context.addCookies([{ name: 'elderlyMode', value: '1', url: env.site.url }]);
     const page = await context.newPage();
-    await page.goto(`${site.url}/index`);
+    await page.goto(`${env.site.url}/index`);
     expect(await page.evaluate(() => document.documentElement.className)).toBe('elderly-mode');
     expect(await page.getByRole('button', { name: '退出长者模式' }).count()).toBe(1);
     await context.close();
+  });
+
+  it.each(WIDTHS)(
+    "styles the log-in page's antd parts in the server HTML, before any script, at %i px",
+    async (width) => {
+      const context = await env.browser.newContext({
+        javaScriptEnabled: false,
+        locale: 'zh-CN',
+        viewport: { width, height: 900 },
+      });
+      const page = await context.newPage();
+      await page.goto(`${env.site.url}/creditBank/login`);
+      const look = await loginLook(page);
+      expect(look.tabColour).toBe(SITE_RED);
+      expect(look.inkColour).toBe(SITE_RED);
+      // Until the page is hydrated the form is disabled on purpose: antd's disabled button, not the browser's.
+      expect(look.buttonBackground).toBe('rgba(0, 0, 0, 0.04)');
+      expect(look.buttonRadius).toBe('2px');
+      expect(look.buttonHeight).toBe('32px');
+      expect(look.duplicateStyles).toBe(0);
+      await context.close();
+    },
+  );
+
+  it.each(WIDTHS)(
+    'keeps them styled after hydration, each style once, without a layout shift, at %i px',
+    async (width) => {
+      const page = await watchLayoutShifts(env.browser, width);
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+      });
+      await page.goto(`${env.site.url}/creditBank/login`);
+      await hydrated(page);
+      await page
+        .getByRole('button', { name: /登\s*录/ })
+        .and(page.locator('.ant-btn-primary:not([disabled])'))
+        .waitFor();
+      await page.waitForLoadState('networkidle');
+      // Enabling the form starts antd's transitions (the button's colour, the ink bar sliding in): let them end.
+      await page.waitForFunction((red) => {
+        const button = document.querySelector('.ant-btn-primary');
+        const ink = document.querySelector('.ant-tabs-ink-bar');
+        return (
+          button && getComputedStyle(button).backgroundColor === red && (ink?.getBoundingClientRect().width ?? 0) > 20
+        );
+      }, SITE_RED);
+      const look = await loginLook(page);
+      expect(look.tabColour).toBe(SITE_RED);
+      expect(look.inkColour).toBe(SITE_RED);
+      expect(look.inkWidth).toBeGreaterThan(20);
+      expect(look.buttonBackground).toBe(SITE_RED);
+      expect(look.buttonRadius).toBe('2px');
+      expect(look.duplicateStyles).toBe(0);
+      const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+      expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThanOrEqual(0.01);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+  );
+
+  it.each(WIDTHS)('styles the credit bank table’s pager in the site red at %i px', async (width) => {
+    const { page, errors } = await openPage(env.browser, { viewport: { width, height: 900 } });
+    await page.goto(`${env.site.url}/creditBank/login`);
+    await page.locator('.ant-btn-primary:not([disabled])').waitFor();
+    await page.getByLabel('卡号', { exact: true }).fill('10000001');
+    await page.getByLabel('密码', { exact: true }).fill(E2E_PASSWORD);
+    await page.getByLabel('密码', { exact: true }).press('Enter');
+    await page.waitForURL(/\/creditBank\/info$/);
+    const active = page.locator('.ant-pagination-item-active');
+    await active.waitFor();
+    const look = await active.evaluate((item) => ({
+      border: getComputedStyle(item).borderTopColor,
+      text: getComputedStyle(item.querySelector('a') ?? item).color,
+      pager: getComputedStyle(item.parentElement ?? item).display,
+    }));
+    expect(look).toEqual({ border: SITE_RED, text: SITE_RED, pager: 'flex' });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('stacks a news article’s date, source and author one per line on a phone, each on a single line', async () => {
+    const lines = async (width: number) => {
+      const context = await env.browser.newContext({
+        javaScriptEnabled: false,
+        locale: 'zh-CN',
+        viewport: { width, height: 900 },
+      });
+      const page = await context.newPage();
+      await page.goto(`${env.site.url}/news/detail/1`);
+      const items = await page.locator('.article-meta > *').evaluateAll((nodes) =>
+        nodes.map((node) => {
+          const box = node.getBoundingClientRect();
+          return {
+            text: node.textContent,
+            top: box.top,
+            height: box.height,
+            lineHeight: Number.parseFloat(getComputedStyle(node).lineHeight),
+          };
+        }),
+      );
+      await context.close();
+      return items;
+    };
+    const phone = await lines(390);
+    expect(phone.map((item) => item.text?.slice(0, 3))).toEqual(['发布时', '来源：', '作者：']);
+    for (const item of phone) expect(item.height, item.text ?? '').toBeLessThan(item.lineHeight * 1.5);
+    expect(new Set(phone.map((item) => Math.round(item.top))).size).toBe(3);
+    // Wider screens keep the three side by side.
+    const desktop = await lines(1280);
+    expect(new Set(desktop.map((item) => Math.round(item.top))).size).toBe(1);
   });
 });
 
 describe.skipIf(SKIP_REASON)('the configured main host', () => {
   const MAIN_HOST = 'http://main-host.example.test';
-  let site: RunningSite;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    site = await startSite({ MAIN_HOST });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
+  const env = useSiteAndBrowser({ MAIN_HOST });
 
   it('receives the portal’s calls from the browser', async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(env.browser);
     const seen: string[] = [];
     // The configured host stands in for the real main site: it answers what this server would.
     await page.route(`${MAIN_HOST}/**`, async (route) => {
       const url = new URL(route.request().url());
       seen.push(url.pathname);
-      const answer = await fetch(`${site.url}${url.pathname}${url.search}`);
+      const answer = await fetch(`${env.site.url}${url.pathname}${url.search}`);
       await route.fulfill({
         status: answer.status,
-        headers: { 'content-type': 'application/json', 'access-control-allow-origin': site.url },
+        headers: { 'content-type': 'application/json', 'access-control-allow-origin': env.site.url },
         body: await answer.text(),
       });
     });
-    await page.goto(`${site.url}/index`);
+    await page.goto(`${env.site.url}/index`);
     await page.waitForLoadState('networkidle');
     await page.locator('nav[aria-label="主菜单"]').getByRole('link', { name: '赛事活动' }).first().click();
     await page.getByRole('heading', { level: 1, name: /赛事通知/ }).waitFor();

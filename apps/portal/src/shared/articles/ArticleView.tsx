@@ -8,6 +8,7 @@ import { useCall } from '../useCall';
 import { usePageTitle } from '../usePageTitle';
 import { type Area, detailPath } from './areas';
 import { articleCall, latestOfColumnCall } from './articleCalls';
+import './ArticleView.css';
 
 type ArticleWithNeighbours = Article & {
   previous: { id: number; title: string } | null;
