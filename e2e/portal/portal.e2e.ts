@@ -374,8 +374,9 @@ describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
     const total = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0);
     console.info(`first visit to /index: ${scripts.length} scripts, ${(total / 1024).toFixed(1)} KB gzip`);
     // The first visit carries React (react-dom alone is about 56 KB), the data router (about 27 KB) and the
-    // layout; no schema library, no axios, no dayjs. Measured at 112 KB: the budget keeps it from growing.
-    expect(total / 1024).toBeLessThanOrEqual(115);
+    // layout; no schema library, no axios, no dayjs. Measured at 111.6 KB (react-router's production build, no
+    // module-preload polyfill): the budget keeps it from growing.
+    expect(total / 1024).toBeLessThanOrEqual(112);
     await page.context().close();
   });
 });
