@@ -9,7 +9,9 @@ export const securityHeaderOptions = (hosts: ServerConfig['hosts']): HelmetOptio
       defaultSrc: ["'self'"],
       // Editors may give an image an external http(s) address instead of uploading it.
       imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-      // antd and MUI inject their styles at run time.
+      // antd and MUI inject their styles at run time, and portal pages carry antd's server-rendered <style>
+      // elements. A nonce would have to reach both apps' style caches and could not live in a page served
+      // from the shared page cache; styles cannot run script, and scripts stay limited to the site's files.
       styleSrc: ["'self'", "'unsafe-inline'"],
       scriptSrc: ["'self'"],
       connectSrc: ["'self'", ...[hosts.uc, hosts.sso, hosts.main].filter(Boolean)],
