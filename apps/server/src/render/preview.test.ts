@@ -57,6 +57,8 @@ describe('POST /lianmeng/api/articles/preview', () => {
     // The body went through the sanitiser, and the page carries no script of its own.
     expect(html).not.toContain('onerror');
     expect(html).not.toMatch(/<script/i);
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(html).not.toContain('rel="canonical"');
     // Nothing was saved, published or audited.
     expect(await stored()).toEqual(before);
   });

@@ -22,9 +22,17 @@ const detailPathFor = (typeId: number) => {
   return `/${DETAIL_AREAS.has(area) ? area : 'news'}/detail/${PREVIEW_ARTICLE_ID}`;
 };
 
-/** Scripts would hydrate the page into a live portal; the preview is a picture of it. */
-const withoutScripts = (html: string) =>
-  html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '').replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, '');
+/**
+ * Scripts would hydrate the page into a live portal; the preview is a picture of it. An unsaved article has
+ * no address of its own, so the page names none and asks not to be indexed.
+ */
+const asPreview = (html: string) =>
+  html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+    .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, '')
+    .replace(/\s*<link rel="canonical"[^>]*>/, '')
+    .replace(/\s*<meta property="og:url"[^>]*>/, '')
+    .replace('</title>', '</title>\n    <meta name="robots" content="noindex" />');
 
 /**
  * A `fetch` for the portal's loaders that answers the one article call for the preview id with the unsaved
@@ -93,6 +101,6 @@ export const registerArticlePreview = (app: FastifyInstance, context: ServerCont
       elderly: false,
       runtimeConfig,
     });
-    return { html: withoutScripts(html) };
+    return { html: asPreview(html) };
   });
 };
