@@ -57,11 +57,10 @@ describe.skipIf(SKIP_REASON)('console: article attachments and preview, seen on 
     await expect.poll(publishedId, { timeout: 10_000 }).toBeTypeOf('number');
 
     const { page: reader } = await openPage(env.browser);
-    await reader.goto(`${env.site.url}/news/detail/${await publishedId()}`);
-    const [download] = await Promise.all([
-      reader.waitForEvent('download'),
-      reader.getByRole('link', { name: FILE_NAME }).click(),
-    ]);
+    await reader.goto(`${env.site.url}/news/detail/${await publishedId()}`, { waitUntil: 'networkidle' });
+    const link = reader.getByRole('link', { name: FILE_NAME });
+    await link.waitFor();
+    const [download] = await Promise.all([reader.waitForEvent('download', { timeout: 60_000 }), link.click()]);
     expect(download.suggestedFilename()).toBe(FILE_NAME);
     const saved = await download.path();
     expect(await fs.readFile(saved)).toEqual(PDF);
