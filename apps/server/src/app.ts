@@ -33,6 +33,7 @@ import { registerStaticApps } from './plugins/staticApps';
 import { registerUploads } from './plugins/uploads';
 import { registerXsrfCookie } from './plugins/xsrf';
 import { createPortalPages } from './render';
+import { registerArticlePreview } from './render/preview';
 import { cookiePolicy } from './security/cookies';
 import { redactUrl } from './security/redact';
 import { createCardTokens } from './sessions/cardHolderTokens';
@@ -110,6 +111,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   registerPublicSettingsRoute(app, context);
   registerPublicArticleRoutes(app, context);
   registerConsoleArticleRoutes(app, context);
+  registerArticlePreview(app, context);
   registerConsoleUserRoutes(app, context);
   registerConsoleAuditRoutes(app, context);
   registerConsoleSettingsRoutes(app, context);

@@ -95,3 +95,16 @@ export const UPLOAD_LIMITS = {
   small: { widthPx: 400, heightPx: 200 },
   orphanMaxAgeHours: 24,
 } as const;
+
+/**
+ * Document uploads for article attachments (POST /lianmeng/img/uploadDocument): the type is read from the
+ * file's bytes and its extension must agree with it. A file over `maxBytes` is refused with 413 while it
+ * streams in; the original name (at most `maxNameLength` characters) is kept for the download.
+ */
+export const DOCUMENT_UPLOAD_LIMITS = {
+  maxBytes: 20 * 1024 * 1024,
+  maxNameLength: 200,
+  extensions: ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt', 'zip'],
+  acceptedFormats: ['PDF', 'Word（DOC/DOCX）', 'Excel（XLS/XLSX）', 'PowerPoint（PPT/PPTX）', 'TXT', 'ZIP'],
+} as const;
+export type DocumentExtension = (typeof DOCUMENT_UPLOAD_LIMITS.extensions)[number];

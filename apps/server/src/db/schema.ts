@@ -90,6 +90,18 @@ export interface UploadTable {
   createTime: string;
 }
 
+export interface DocumentUploadTable {
+  id: Generated<number>;
+  /** The file in DATA_DIR/uploads, named by the hash of its content. */
+  file: string;
+  /** The name the file was sent with, offered by its download. */
+  originalName: string;
+  contentType: string;
+  bytes: number;
+  userId: number | null;
+  createTime: string;
+}
+
 export interface CardHolderTable {
   cardNo: string;
   name: string;
@@ -161,6 +173,7 @@ export interface Database {
   article: ArticleTable;
   articleTotal: ArticleTotalTable;
   upload: UploadTable;
+  documentUpload: DocumentUploadTable;
   cardHolder: CardHolderTable;
   creditRecord: CreditRecordTable;
   cardToken: CardTokenTable;

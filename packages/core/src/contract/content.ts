@@ -3,6 +3,7 @@ import { defineCall } from './call';
 import { idText, integerText, pageQuery } from './fields';
 
 export const attachmentSchema = z.object({ name: z.string(), url: z.string(), size: z.number().int().optional() });
+export type Attachment = z.infer<typeof attachmentSchema>;
 
 export const articleSummarySchema = z.object({
   id: z.number().int(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IMAGE_SORT_IDS, type ImageSortId, TEXT_LIMITS } from '../constants';
 import { defineCall } from './call';
+import { attachmentSchema } from './content';
 import { idNumber, idText, isHttpUrl, isoDateTime, isUploadPath, pageQuery } from './fields';
 
 const sortId = z
@@ -249,5 +250,16 @@ export const img = {
       height: z.number().int(),
     }),
     summary: '上传图片，重新编码并生成小图',
+  }),
+  uploadDocument: defineCall({
+    method: 'POST',
+    path: '/lianmeng/img/uploadDocument',
+    host: 'main',
+    access: 'editor',
+    xsrf: true,
+    bodyKind: 'multipart',
+    response: attachmentSchema.extend({ size: z.number().int() }),
+    summary:
+      '上传文章附件（PDF、Word、Excel、PowerPoint、TXT、ZIP，按文件内容判断类型），下载时保留原文件名（新增调用）',
   }),
 } as const;

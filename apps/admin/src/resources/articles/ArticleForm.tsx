@@ -1,16 +1,7 @@
 import { COLUMNS, isHttpUrl, isUploadPath } from '@lianmeng/core';
-import {
-  ArrayInput,
-  BooleanInput,
-  DateTimeInput,
-  maxLength,
-  required,
-  SelectInput,
-  SimpleForm,
-  SimpleFormIterator,
-  TextInput,
-} from 'react-admin';
+import { BooleanInput, DateTimeInput, maxLength, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
 import { ArticlePreview } from './ArticlePreview';
+import { AttachmentsInput } from './AttachmentsInput';
 import { CoverUpload } from './CoverUpload';
 import { RichTextInput } from './RichTextInput';
 
@@ -35,12 +26,7 @@ export const ArticleForm = () => (
     <CoverUpload />
     <TextInput source="coverImage" label="封面图地址" validate={fileAddress} fullWidth />
     <RichTextInput source="body" label="正文" />
-    <ArrayInput source="attachments" label="附件">
-      <SimpleFormIterator inline>
-        <TextInput source="name" label="附件名称" validate={required('请填写附件名称')} />
-        <TextInput source="url" label="附件地址" validate={[required('请填写附件地址'), fileAddress]} />
-      </SimpleFormIterator>
-    </ArrayInput>
+    <AttachmentsInput />
     <BooleanInput source="published" label="发布（关闭则为草稿，门户不显示）" />
     <ArticlePreview />
   </SimpleForm>

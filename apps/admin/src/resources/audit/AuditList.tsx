@@ -8,6 +8,7 @@ const TARGET_NAMES: Record<string, string> = {
   consoleUser: '账号',
   siteSettings: '站点设置',
   upload: '上传文件',
+  document: '附件',
 };
 
 const filters = [

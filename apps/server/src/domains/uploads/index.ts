@@ -1,6 +1,8 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context';
+import { registerDocumentDownload } from './documentDownload';
+import { registerDocumentUpload } from './documentUpload';
 import { registerImageUpload } from './imgUpload';
 import { sweepOrphanUploads } from './sweepOrphanUploads';
 import { uploadDirOf } from './uploadStore';
@@ -26,11 +28,13 @@ const scheduleSweep = (app: FastifyInstance, { db, config, now }: ServerContext)
   app.addHook('onClose', async () => clearInterval(timer));
 };
 
-/** POST /lianmeng/img/upload, with multipart parsing only where it is needed. */
+/** The image and document uploads, with multipart parsing only where it is needed, and the documents' download. */
 export const registerUploadRoutes = async (app: FastifyInstance, context: ServerContext) => {
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart);
     registerImageUpload(scope, context);
+    registerDocumentUpload(scope, context);
   });
+  registerDocumentDownload(app, context);
   scheduleSweep(app, context);
 };

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createServer } from '../../app';
 import { buildArticle } from '../../testing/factories';
 import { createTestServer, type TestServer } from '../../testing/testServer';
+import { multipartDocument, pdfFile } from './documentTestFiles';
 import { ORPHAN_MAX_AGE_MS, sweepOrphanUploads } from './sweepOrphanUploads';
 import { multipartFile, pngOf } from './uploadTestFiles';
 
@@ -102,6 +103,27 @@ describe('sweepOrphanUploads', () => {
       .execute();
     await age([logo.photo, logo.small]);
     expect(await sweep()).toEqual([]);
+  });
+
+  it('keeps a document an article lists as an attachment and removes an old one nothing lists, with its row', async () => {
+    const uploadDocument = async (name: string, text: string) => {
+      const response = await server.consoleInject(editor, {
+        method: 'POST',
+        url: '/lianmeng/img/uploadDocument',
+        ...multipartDocument(name, pdfFile(text)),
+      });
+      return response.json().data as { name: string; url: string; size: number };
+    };
+    const attached = await uploadDocument('附件.pdf', 'attached');
+    const orphan = await uploadDocument('孤儿.pdf', 'orphan');
+    await buildArticle(server.db, { typeId: 23, title: '有附件的文章', attachments: JSON.stringify([attached]) });
+    await age([path.basename(attached.url), path.basename(orphan.url)]);
+    const documentRows = () => server.db.kysely.selectFrom('documentUpload').select('file').execute();
+    expect(await documentRows()).toHaveLength(2);
+
+    expect(await sweep()).toEqual([path.basename(orphan.url)]);
+    expect(await exists(path.basename(attached.url))).toBe(true);
+    expect(await documentRows()).toEqual([{ file: path.basename(attached.url) }]);
   });
 
   it('removes a stale temporary file left by an interrupted write', async () => {

@@ -27,11 +27,12 @@ export const recordUpload = (
     });
   });
 
-/** Forgets the uploads either of whose files was removed. */
+/** Forgets the uploads (images with either file, documents) whose files were removed. */
 export const deleteUploadsOfFiles = async (db: Kysely<Database>, removed: string[]) => {
   if (removed.length === 0) return;
   await db
     .deleteFrom('upload')
     .where((eb) => eb.or([eb('photoFile', 'in', removed), eb('smallFile', 'in', removed)]))
     .execute();
+  await db.deleteFrom('documentUpload').where('file', 'in', removed).execute();
 };

@@ -69,6 +69,13 @@ export const articleUpdateBody = z
   .extend({ id: z.number().int().optional(), createTime: z.string().optional(), updateTime: z.string().optional() })
   .strict();
 
+/** The unsaved form, as react-admin holds it (an existing article's read-only fields come along and are ignored). */
+export const articlePreviewBody = articleCreateBody.extend({
+  id: z.number().int().optional(),
+  createTime: z.string().optional(),
+  updateTime: z.string().optional(),
+});
+
 export const articleFilter = z
   .object({
     id: idList.optional(),
@@ -134,5 +141,16 @@ export const articleCalls = {
     params: idParams,
     response: z.object({ id: z.number().int() }),
     summary: '删除文章（管理员、编辑）',
+  }),
+  articlePreview: defineCall({
+    method: 'POST',
+    path: `${resourcePath('articles')}/preview`,
+    host: 'main',
+    access: 'editor',
+    xsrf: true,
+    bodyKind: 'json',
+    body: articlePreviewBody,
+    response: z.object({ html: z.string() }),
+    summary: '预览未保存的文章：门户服务端渲染的详情页 HTML（不保存、不发布、不缓存）（新增调用）',
   }),
 } as const;
