@@ -15,6 +15,8 @@ const SETTINGS: SiteSettings = {
   publicSecurityNumber: '',
   publicSecurityLink: '',
   sponsor: '全国学校体育联盟（机器人运动）',
+  certificationUrl: 'https://www.robotsports.org.cn/certification/',
+  logoImage: '',
 };
 
 describe('the site settings screen', () => {
