@@ -89,6 +89,56 @@ describe.skipIf(SKIP_REASON)('accessibility of the portal (axe-core)', () => {
     await page.context().close();
   }, 120_000);
 
+  it('finds no serious or critical violation with the 提示信息 modal open, on a wide screen and a phone', async () => {
+    const found: Record<string, string[]> = {};
+    for (const width of [1280, 390]) {
+      const { page } = await openPage(browser, { viewport: { width, height: 844 } });
+      await page.goto(`${site.url}/index`);
+      await page.waitForLoadState('networkidle');
+      // Every content call the next page makes fails as a busy server would answer it.
+      await page.route('**/api/content/**', (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ status: 500, message: '服务器繁忙，请稍后重试' }),
+        }),
+      );
+      if (width < 1000) {
+        await page.getByRole('button', { name: '菜单' }).click();
+      }
+      await page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: '新闻公告' }).click();
+      const modal = page.getByRole('dialog');
+      await modal.getByText('服务器繁忙，请稍后重试').waitFor();
+      // antd zooms the modal in: checked once it has settled, so contrast is read on its final colours.
+      await page.waitForFunction(
+        () => !document.querySelector('.ant-modal')?.closest('[class*="zoom-appear"], [class*="zoom-enter"]'),
+      );
+      const violations = await seriousViolations(page);
+      if (violations.length > 0) found[`${width} px, error modal`] = violations;
+      await page.context().close();
+    }
+    expect(found).toEqual({});
+  }, 120_000);
+
+  it('finds no serious or critical violation on a tablet (768 px) with the menu open, in either mode', async () => {
+    const { page } = await openPage(browser, { viewport: { width: 768, height: 1024 } });
+    const found: Record<string, string[]> = {};
+    for (const elderly of [false, true]) {
+      await page.goto(`${site.url}/index`);
+      await page.evaluate((on) => (on ? localStorage.setItem('elderlyMode', '1') : localStorage.clear()), elderly);
+      await page.goto(`${site.url}/news/list`);
+      await page.locator('h1').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await page.getByRole('button', { name: '菜单' }).click();
+      await page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: '关于联盟' }).waitFor();
+      await page.getByRole('searchbox', { name: '站内搜索' }).waitFor();
+      const violations = await seriousViolations(page);
+      if (violations.length > 0) found[`768 px, menu open${elderly ? ', 长者模式' : ''}`] = violations;
+    }
+    expect(found).toEqual({});
+    await page.context().close();
+  }, 120_000);
+
   it('gives every image alt text', async () => {
     const { page } = await openPage(browser);
     await page.goto(`${site.url}/index`);

@@ -149,7 +149,7 @@ describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
       return {
         banner: { width: bannerBox?.width ?? 0, height: bannerBox?.height ?? 0 },
         header: at(document.querySelector('header.site-header')),
-        form: at(document.querySelector('form')),
+        form: at(document.querySelector('main form')),
       };
     });
     // 405:1000 of the banner's width (the full 405 px on a wide screen), within the pixel the wait above

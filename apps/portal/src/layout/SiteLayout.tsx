@@ -23,7 +23,13 @@ export const SiteLayout = () => {
       <BannerAd />
       {/* Everything the banner ad moves down while it is open. */}
       <div className="site-pushed" data-testid="site-pushed">
-        <Header showMenu={rules.showMenu} showTelephone={rules.showTelephone} hotline={settings?.hotline} />
+        <Header
+          showMenu={rules.showMenu}
+          showTelephone={rules.showTelephone}
+          hotline={settings?.hotline}
+          logoImage={settings?.logoImage}
+          certificationUrl={settings?.certificationUrl}
+        />
         <main id="main-content" className="site-width site-main" tabIndex={-1}>
           <ErrorBoundary key={pathname}>
             <Suspense fallback={<PageSkeleton />}>

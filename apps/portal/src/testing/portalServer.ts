@@ -1,4 +1,4 @@
-import { type Article, api, COLUMNS, type SiteSettings } from '@lianmeng/core';
+import { type Article, api, COLUMNS, DEFAULT_CERTIFICATION_URL, type SiteSettings } from '@lianmeng/core';
 import { imageSearchHandler, mockCall } from '@lianmeng/core/testing';
 import type { RequestHandler } from 'msw';
 import { setupServer } from 'msw/node';
@@ -12,6 +12,8 @@ export const SETTINGS: SiteSettings = {
   publicSecurityNumber: '京公网安备 11000000000000号',
   publicSecurityLink: 'https://beian.mps.gov.cn/',
   sponsor: '全国学校体育联盟机器人工作委员会',
+  certificationUrl: DEFAULT_CERTIFICATION_URL,
+  logoImage: '',
 };
 
 /** Three dated articles in every column, newest first, each with a body, a source and one attachment. */

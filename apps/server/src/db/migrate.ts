@@ -1,3 +1,4 @@
+import { DEFAULT_CERTIFICATION_URL } from '@lianmeng/core';
 import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Db } from './database';
 import { initial } from './migrations/0001_initial';
@@ -11,6 +12,7 @@ import { siteVersion } from './migrations/0008_site_version';
 import { articleSearch } from './migrations/0009_article_search';
 import { usernameCase } from './migrations/0010_username_case';
 import { imageOrderSchedule } from './migrations/0011_image_order_schedule';
+import { certificationLogoSettings } from './migrations/0012_certification_logo_settings';
 import { documentUploads } from './migrations/0013_document_uploads';
 
 /** Migrations are listed here (not read from a folder) so the bundled server carries them. */
@@ -26,6 +28,10 @@ export const migrationsFor = (db: Db): Record<string, Migration> => ({
   '0009_article_search': articleSearch(db.dialect),
   '0010_username_case': usernameCase(),
   '0011_image_order_schedule': imageOrderSchedule(),
+  '0012_certification_logo_settings': certificationLogoSettings({
+    certificationUrl: DEFAULT_CERTIFICATION_URL,
+    logoImage: '',
+  }),
   '0013_document_uploads': documentUploads(db.dialect),
 });
 

@@ -9,8 +9,15 @@ export const siteSettingsSchema = z.object({
   publicSecurityNumber: z.string(),
   publicSecurityLink: z.string(),
   sponsor: z.string(),
+  /** The external evaluation and certification service the menu's 测评认证 item opens. */
+  certificationUrl: z.string(),
+  /** An uploaded image (`/uploads/…`) shown as the header's logo; empty: the built-in logo. */
+  logoImage: z.string(),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+/** The certification service's address until an administrator sets another. */
+export const DEFAULT_CERTIFICATION_URL = 'https://www.robotsports.org.cn/certification/';
 
 export const site = {
   settings: defineCall({
@@ -21,7 +28,7 @@ export const site = {
     xsrf: false,
     bodyKind: 'none',
     response: siteSettingsSchema,
-    summary: '站点设置：服务热线、版权、备案号、主办单位',
+    summary: '站点设置：服务热线、版权、备案号、主办单位、测评认证地址、站点标志',
   }),
   health: defineCall({
     method: 'GET',

@@ -45,6 +45,8 @@ describe('the http client', () => {
         publicSecurityNumber: '',
         publicSecurityLink: '',
         sponsor: '',
+        certificationUrl: '',
+        logoImage: '',
       })),
     );
     const client = createHttpClient({ hosts: { main: HOST }, cookies });

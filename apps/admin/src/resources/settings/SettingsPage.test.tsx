@@ -15,6 +15,8 @@ const SETTINGS: SiteSettings = {
   publicSecurityNumber: '',
   publicSecurityLink: '',
   sponsor: '全国学校体育联盟（机器人运动）',
+  certificationUrl: 'https://www.robotsports.org.cn/certification/',
+  logoImage: '',
 };
 
 describe('the site settings screen', () => {
@@ -84,5 +86,107 @@ describe('the site settings screen', () => {
     await waitFor(() => expect(copyright).toHaveAttribute('aria-invalid', 'true'));
     expect(await screen.findAllByText(/不能超过 200 个字符/)).not.toHaveLength(0);
     expect(screen.getByLabelText(/服务热线/)).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('uploads a logo, previews it and saves it with a new certification address', async () => {
+    const saved: unknown[] = [];
+    openConsoleAs(
+      server,
+      'admin',
+      '/settings',
+      mockCall(api.consoleApi.settingsOne, () => ({ ...SETTINGS, id: SITE_SETTINGS_ID })),
+      mockCall(api.img.upload, () => ({
+        photoAddress: '/uploads/logo-abc.png',
+        smallPhotoAddress: '/uploads/logo-abc-small.png',
+        width: 240,
+        height: 96,
+      })),
+      mockCall(api.consoleApi.settingsUpdate, async ({ request }) => {
+        const body = (await request.json()) as SiteSettings;
+        saved.push(body);
+        return { ...body, id: SITE_SETTINGS_ID };
+      }),
+    );
+    const address = await screen.findByLabelText(/测评认证服务地址/);
+    await waitFor(() => expect(address).toHaveValue(SETTINGS.certificationUrl));
+    expect(screen.getByText('当前使用内置标志')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.upload(screen.getByLabelText(/上传站点标志/), new File(['png'], 'logo.png', { type: 'image/png' }));
+    expect(await screen.findByRole('img', { name: '站点标志预览' })).toHaveAttribute('src', '/uploads/logo-abc.png');
+    await user.clear(address);
+    await user.type(address, 'https://cert.example.org/robot/');
+    await user.click(screen.getByRole('button', { name: /保存/ }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toEqual({
+      ...SETTINGS,
+      id: SITE_SETTINGS_ID,
+      certificationUrl: 'https://cert.example.org/robot/',
+      logoImage: '/uploads/logo-abc.png',
+    });
+  });
+
+  it('puts the built-in logo back by saving an empty logo', async () => {
+    const saved: unknown[] = [];
+    openConsoleAs(
+      server,
+      'admin',
+      '/settings',
+      mockCall(api.consoleApi.settingsOne, () => ({
+        ...SETTINGS,
+        id: SITE_SETTINGS_ID,
+        logoImage: '/uploads/logo-old.png',
+      })),
+      mockCall(api.consoleApi.settingsUpdate, async ({ request }) => {
+        const body = (await request.json()) as SiteSettings;
+        saved.push(body);
+        return { ...body, id: SITE_SETTINGS_ID };
+      }),
+    );
+    expect(await screen.findByRole('img', { name: '站点标志预览' })).toHaveAttribute('src', '/uploads/logo-old.png');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: '恢复内置标志' }));
+    expect(screen.getByText('当前使用内置标志')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /保存/ }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatchObject({ logoImage: '' });
+  });
+
+  it('shows the server’s refusal of an upload and keeps the logo as it was', async () => {
+    openConsoleAs(
+      server,
+      'admin',
+      '/settings',
+      mockCall(api.consoleApi.settingsOne, () => ({ ...SETTINGS, id: SITE_SETTINGS_ID })),
+      mockCall(api.img.upload, () => failure(400, '只能上传 PNG、JPEG、WebP 或 GIF 图片')),
+    );
+    const input = await screen.findByLabelText(/上传站点标志/);
+    await userEvent.upload(input, new File(['not an image'], 'notes.png', { type: 'image/png' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('只能上传 PNG、JPEG、WebP 或 GIF 图片');
+    expect(screen.getByText('当前使用内置标志')).toBeInTheDocument();
+  });
+
+  it('refuses a certification address that is not a web address, or none, before sending', async () => {
+    const saved: unknown[] = [];
+    openConsoleAs(
+      server,
+      'admin',
+      '/settings',
+      mockCall(api.consoleApi.settingsOne, () => ({ ...SETTINGS, id: SITE_SETTINGS_ID })),
+      mockCall(api.consoleApi.settingsUpdate, () => {
+        saved.push(1);
+        return { ...SETTINGS, id: SITE_SETTINGS_ID };
+      }),
+    );
+    const address = await screen.findByLabelText(/测评认证服务地址/);
+    await waitFor(() => expect(address).toHaveValue(SETTINGS.certificationUrl));
+    const user = userEvent.setup();
+    await user.clear(address);
+    await user.type(address, 'javascript:alert(1)');
+    await user.click(screen.getByRole('button', { name: /保存/ }));
+    expect(await screen.findByText('应为 http(s) 开头的网址')).toBeInTheDocument();
+    await user.clear(address);
+    await user.click(screen.getByRole('button', { name: /保存/ }));
+    expect(await screen.findByText('请填写测评认证服务地址')).toBeInTheDocument();
+    expect(saved).toEqual([]);
   });
 });

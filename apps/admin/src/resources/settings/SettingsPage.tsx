@@ -1,5 +1,6 @@
 import { SITE_SETTINGS_ID } from '@lianmeng/core';
 import { Edit, required, SimpleForm, TextInput } from 'react-admin';
+import { LogoUpload } from './LogoUpload';
 
 const httpLink = (value: unknown) =>
   typeof value === 'string' && value !== '' && !/^https?:\/\//i.test(value) ? '应为 http(s) 开头的网址' : undefined;
@@ -15,6 +16,14 @@ export const SettingsPage = () => (
       <TextInput source="publicSecurityNumber" label="公安备案号" fullWidth />
       <TextInput source="publicSecurityLink" label="公安备案查询链接" validate={httpLink} fullWidth />
       <TextInput source="sponsor" label="主办单位" validate={required('请填写主办单位')} fullWidth />
+      <TextInput
+        source="certificationUrl"
+        label="测评认证服务地址"
+        helperText="门户菜单“测评认证”在新窗口打开的网址"
+        validate={[required('请填写测评认证服务地址'), httpLink]}
+        fullWidth
+      />
+      <LogoUpload />
     </SimpleForm>
   </Edit>
 );

@@ -1,10 +1,12 @@
-import { CERTIFICATION_SERVICE_URL } from '../../layout/menu/menuItems';
+import { certificationAddress } from '../../layout/menu/menuItems';
+import { useSiteSettings } from '../../layout/useSiteSettings';
 import { Breadcrumb } from '../../shared/Breadcrumb';
 import { usePageTitle } from '../../shared/usePageTitle';
 
 /** /certification: the evaluation service is external (CONTENT.md); this page explains it and links out. */
 const CertificationPage = () => {
   usePageTitle('测评认证');
+  const href = certificationAddress(useSiteSettings()?.certificationUrl);
   return (
     <div>
       <Breadcrumb items={[{ title: '测评认证' }]} />
@@ -20,7 +22,7 @@ const CertificationPage = () => {
           <p>测评报名、考点查询与证书查验均在测评认证服务平台办理，该平台独立于本门户运行。</p>
         </div>
         <p>
-          <a className="primary-link" href={CERTIFICATION_SERVICE_URL} target="_blank" rel="noopener noreferrer">
+          <a className="primary-link" href={href} target="_blank" rel="noopener noreferrer">
             前往测评认证服务平台
             <span className="visually-hidden">（在新窗口打开）</span>
           </a>

@@ -1,9 +1,10 @@
+import { DEFAULT_CERTIFICATION_URL } from '@lianmeng/core';
 import { parseTypeParam } from '@lianmeng/core/menu';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { CERTIFICATION_SERVICE_URL, isSelected, MENU, type MenuItem } from './menuItems';
+import { certificationAddress, isSelected, MENU, type MenuItem, withCertificationUrl } from './menuItems';
 import { TopMenu } from './TopMenu';
 
 const SPEC_FIELDS = [
@@ -23,10 +24,10 @@ const SPEC_FIELDS = [
   'children',
 ];
 
-const renderMenu = (path = '/index') =>
+const renderMenu = (path = '/index', certificationUrl?: string) =>
   render(
     <MemoryRouter initialEntries={[path]}>
-      <TopMenu />
+      <TopMenu certificationUrl={certificationUrl} />
     </MemoryRouter>,
   );
 
@@ -86,10 +87,26 @@ describe('the top menu (spec section 2)', () => {
   it('opens evaluation and certification in a new tab with rel="noopener"', () => {
     renderMenu();
     const link = screen.getByRole('link', { name: /测评认证/ });
-    expect(link).toHaveAttribute('href', CERTIFICATION_SERVICE_URL);
+    expect(link).toHaveAttribute('href', DEFAULT_CERTIFICATION_URL);
     expect(link).toHaveAttribute('target', '_blank');
     expect(link.getAttribute('rel')?.split(' ')).toContain('noopener');
   });
+
+  it('links 测评认证 to the certification address of the site settings', () => {
+    renderMenu('/index', 'https://cert.example.org/robot/');
+    expect(screen.getByRole('link', { name: /测评认证/ })).toHaveAttribute('href', 'https://cert.example.org/robot/');
+    // The data the menu is built from is left as it was.
+    expect(MENU.find((entry) => entry.icon === 'certification')?.outUrl).toBe(DEFAULT_CERTIFICATION_URL);
+  });
+
+  it.each([['javascript:alert(1)'], ['/index'], ['//elsewhere.example.org/'], ['']])(
+    'keeps the built-in certification address for the setting %j',
+    (url) => {
+      expect(certificationAddress(url)).toBe(DEFAULT_CERTIFICATION_URL);
+      const item = withCertificationUrl(MENU, url).find((entry) => entry.icon === 'certification');
+      expect(item?.outUrl).toBe(DEFAULT_CERTIFICATION_URL);
+    },
+  );
 
   it('reaches every item, second level included, with the Tab key alone', async () => {
     const user = userEvent.setup();

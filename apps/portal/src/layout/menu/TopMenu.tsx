@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import { isSelected, MENU, type MenuItem, visibleMenu } from './menuItems';
+import { isSelected, MENU, type MenuItem, visibleMenu, withCertificationUrl } from './menuItems';
 
 const MenuLink = ({ entry, pathname }: { entry: MenuItem; pathname: string }) => {
   if (entry.outUrl) {
@@ -22,12 +22,12 @@ const MenuLink = ({ entry, pathname }: { entry: MenuItem; pathname: string }) =>
  * The two-level top menu of spec section 2. Plain links in nested lists: the second level opens on hover
  * and on keyboard focus (:focus-within), so Tab alone reaches every item.
  */
-export const TopMenu = ({ items = MENU }: { items?: MenuItem[] }) => {
+export const TopMenu = ({ items = MENU, certificationUrl }: { items?: MenuItem[]; certificationUrl?: string }) => {
   const { pathname } = useLocation();
   return (
     <nav className="top-menu" aria-label="主菜单">
       <ul className="top-menu-level1">
-        {visibleMenu(items).map((entry) => (
+        {visibleMenu(withCertificationUrl(items, certificationUrl)).map((entry) => (
           <li key={entry.title} className={entry.children.length > 0 ? 'has-children' : undefined}>
             <MenuLink entry={entry} pathname={pathname} />
             {entry.children.length > 0 && !entry.hideChildren && (

@@ -1,5 +1,6 @@
-import { COLUMN_BY_KEY, type ColumnKey } from '@lianmeng/core';
+import { COLUMN_BY_KEY, type ColumnKey, DEFAULT_CERTIFICATION_URL } from '@lianmeng/core';
 import { formatTypeParam, parseTypeParam } from '@lianmeng/core/menu';
+import { isExternal, safeHref } from '../../shared/safeUrl';
 
 /** The spec's menu item (section 3): every field it names, so the menu can be driven by data. */
 export interface MenuItem {
@@ -19,9 +20,6 @@ export interface MenuItem {
   hideChildren: boolean;
   children: MenuItem[];
 }
-
-/** The external evaluation and certification service (CONTENT.md: it is not part of the portal). */
-export const CERTIFICATION_SERVICE_URL = 'https://www.robotsports.org.cn/certification/';
 
 const item = (fields: Partial<MenuItem> & Pick<MenuItem, 'title' | 'enTitle'>): MenuItem => ({
   level: 1,
@@ -71,7 +69,8 @@ export const MENU: MenuItem[] = [
   item({ title: '教育教学', enTitle: 'Education', icon: 'education', url: '/education/index/9', typeId: 9 }),
   item({ title: '赛事活动', enTitle: 'Matches', icon: 'match', url: '/match/notice/13', typeId: 13 }),
   item({ title: '交流活动', enTitle: 'Exchange', icon: 'exchange', url: '/exchange/process/14', typeId: 14 }),
-  item({ title: '测评认证', enTitle: 'Certification', icon: 'certification', outUrl: CERTIFICATION_SERVICE_URL }),
+  // The certification service is outside the portal; its address is a site setting (see withCertificationUrl).
+  item({ title: '测评认证', enTitle: 'Certification', icon: 'certification', outUrl: DEFAULT_CERTIFICATION_URL }),
   item({ title: '学分银行', enTitle: 'Credit bank', url: '/creditBank/info', isShow: false }),
   item({ title: '栏目', enTitle: 'Columns', url: '/special/22', typeId: 22, isShow: false }),
   item({ title: '专题', enTitle: 'Topics', url: '/topic/education/list/19', typeId: 19, isShow: false }),
@@ -79,6 +78,21 @@ export const MENU: MenuItem[] = [
   { ...columnItem('memberSchools', 0, 1), isShow: false },
   { ...columnItem('councilUnits', 0, 1), isShow: false },
 ];
+
+/**
+ * The certification service's address as the administrator set it. A value that is not an http(s) address
+ * (the server refuses one, but a link never runs a script) gives the built-in address.
+ */
+export const certificationAddress = (url: string | null | undefined) => {
+  const address = safeHref(url);
+  return address && isExternal(address) ? address : DEFAULT_CERTIFICATION_URL;
+};
+
+/** The menu with its 测评认证 item pointing at the certification address of the site settings. */
+export const withCertificationUrl = (items: MenuItem[], url: string | null | undefined): MenuItem[] => {
+  const outUrl = certificationAddress(url);
+  return items.map((entry) => (entry.icon === 'certification' ? { ...entry, outUrl } : entry));
+};
 
 export const visibleMenu = (items: MenuItem[] = MENU) =>
   items

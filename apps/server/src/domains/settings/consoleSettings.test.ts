@@ -12,6 +12,8 @@ const NEW_SETTINGS = {
   publicSecurityNumber: '京公网安备 11010000000001号',
   publicSecurityLink: 'https://beian.mps.gov.cn/',
   sponsor: '测试主办单位',
+  certificationUrl: 'https://cert.example.org/robot/',
+  logoImage: '/uploads/logo-abc123.png',
 };
 
 const snapshot = async () => ({
@@ -79,6 +81,61 @@ describe('console settings', () => {
     expect(response.json().message).toMatch(/http/);
   });
 
+  it.each([
+    ['certificationUrl', 'javascript:alert(1)', /http/],
+    ['certificationUrl', 'ftp://cert.example.org/', /http/],
+    ['certificationUrl', '', /不能为空/],
+    ['logoImage', 'https://elsewhere.example.org/logo.png', /上传/],
+    ['logoImage', '/uploads/../secret.png', /上传/],
+  ])('refuses %s %j with a Chinese message, changing nothing', async (field, value, message) => {
+    const before = await snapshot();
+    const response = await server.consoleInject(cookies.admin, {
+      method: 'PUT',
+      url: '/lianmeng/api/settings/site',
+      payload: { ...NEW_SETTINGS, [field]: value },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ status: 400, message: expect.stringMatching(message) });
+    expect(response.json().message).toContain(field);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('shows a new certification address and logo on the public call at once, cached answer or not', async () => {
+    const read = async () => (await server.app.inject({ method: 'GET', url: '/api/site/settings' })).json().data;
+    // Read twice so the public answer is kept for the current site version before the change.
+    await read();
+    const kept = await read();
+    const change = { ...kept, certificationUrl: 'https://cert2.example.org/', logoImage: '/uploads/logo-2.webp' };
+    const response = await server.consoleInject(cookies.admin, {
+      method: 'PUT',
+      url: '/lianmeng/api/settings/site',
+      payload: { id: 'site', ...change },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await read()).toMatchObject({
+      certificationUrl: 'https://cert2.example.org/',
+      logoImage: '/uploads/logo-2.webp',
+    });
+    const entry = await server.db.kysely
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('action', '=', 'settings')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(entry.detail)).toEqual({
+      certificationUrl: { from: kept.certificationUrl, to: 'https://cert2.example.org/' },
+      logoImage: { from: kept.logoImage, to: '/uploads/logo-2.webp' },
+    });
+    // An empty logo is allowed: the portal falls back to its built-in one.
+    const cleared = await server.consoleInject(cookies.admin, {
+      method: 'PUT',
+      url: '/lianmeng/api/settings/site',
+      payload: { ...change, logoImage: '' },
+    });
+    expect(cleared.statusCode).toBe(200);
+    expect((await read()).logoImage).toBe('');
+  });
+
   it('saves an administrator’s change, shows it on the public settings call and records it in the audit log', async () => {
     const response = await server.consoleInject(cookies.admin, {
       method: 'PUT',
@@ -93,6 +150,7 @@ describe('console settings', () => {
       .selectFrom('auditLog')
       .selectAll()
       .where('action', '=', 'settings')
+      .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(entry.username).toBe('admin');
     expect(JSON.parse(entry.detail).hotline.to).toBe(NEW_SETTINGS.hotline);

@@ -1,4 +1,4 @@
-import { type ConsoleUser, SITE_SETTINGS_ID, type SiteSettings } from '@lianmeng/core';
+import { type ConsoleUser, DEFAULT_CERTIFICATION_URL, SITE_SETTINGS_ID, type SiteSettings } from '@lianmeng/core';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -13,6 +13,9 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   publicSecurityNumber: '京公网安备 11010000000000号',
   publicSecurityLink: 'https://beian.mps.gov.cn/',
   sponsor: '全国学校体育联盟（机器人运动） 主办',
+  certificationUrl: DEFAULT_CERTIFICATION_URL,
+  // Empty: the portal's built-in logo.
+  logoImage: '',
 };
 
 const KEYS = Object.keys(DEFAULT_SITE_SETTINGS) as (keyof SiteSettings)[];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from '../../constants';
 import { defineCall } from '../call';
-import { isHttpUrl } from '../fields';
+import { isHttpUrl, isUploadPath } from '../fields';
 import { siteSettingsSchema } from '../site';
 import { optionalText, requiredText, resourcePath } from './common';
 
@@ -23,6 +23,11 @@ export const consoleSettingsBody = z
     publicSecurityNumber: optionalText(60),
     publicSecurityLink: linkOrEmpty,
     sponsor: requiredText(200),
+    certificationUrl: requiredText(TEXT_LIMITS.url).refine(isHttpUrl, { error: '应为 http(s) 开头的网址' }),
+    logoImage: z.union([
+      z.literal(''),
+      optionalText(TEXT_LIMITS.url).refine(isUploadPath, { error: '应为上传后的图片地址' }),
+    ]),
   })
   .strict();
 
