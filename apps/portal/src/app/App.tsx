@@ -4,6 +4,8 @@ import { ErrorBoundary } from '../layout/ErrorBoundary';
 import { ElderlyModeProvider } from '../layout/elderlyMode';
 import { routes } from './routes';
 import '../layout/site.css';
+// With the site's styles rather than the home page's lazy code: the server-rendered area needs them at once.
+import '../features/home/focusArea.css';
 
 /** What wraps the router in the browser and on the server alike. */
 export const AppShell = ({ children, elderly }: { children: ReactNode; elderly?: boolean }) => (
