@@ -35,6 +35,9 @@ export const MARQUEE = { tickMs: 20, stepPx: 1, startDelayMs: 30 } as const;
 
 export const PARTNER_TILE = { widthPx: 190, heightPx: 50 } as const;
 
+/** The home page's focus area: how many of the newest covered articles it shows, and how long each stays. */
+export const FOCUS_AREA = { size: 5, intervalMs: 5000 } as const;
+
 export const CONSOLE_BASE_PATH = '/admin/' as const;
 
 export const ROUTES = {

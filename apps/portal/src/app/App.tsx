@@ -4,6 +4,9 @@ import { ErrorBoundary } from '../layout/ErrorBoundary';
 import { ElderlyModeProvider } from '../layout/elderlyMode';
 import { routes } from './routes';
 import '../layout/site.css';
+// With the site's styles rather than the pages' lazy code: server-rendered pages need them at once.
+import '../features/home/focusArea.css';
+import '../shared/articles/articleList.css';
 
 /** What wraps the router in the browser and on the server alike. */
 export const AppShell = ({ children, elderly }: { children: ReactNode; elderly?: boolean }) => (

@@ -13,6 +13,14 @@ export const articleSummarySchema = z.object({
   publishTime: z.string(),
   source: z.string(),
   coverImage: z.string(),
+  /**
+   * Added to the list answer when the cover is an upload the server knows: the address of its small
+   * image and that small image's pixel size, so a list can show it without loading the full picture and
+   * reserve its box before it arrives. Absent for a cover of unknown size (an outside address) or none.
+   */
+  coverSmall: z.string().optional(),
+  coverWidth: z.number().int().positive().optional(),
+  coverHeight: z.number().int().positive().optional(),
 });
 export type ArticleSummary = z.infer<typeof articleSummarySchema>;
 

@@ -6,7 +6,7 @@ import { EmptyState, PageSkeleton } from '../PageSkeleton';
 import { useCall } from '../useCall';
 import { usePageTitle } from '../usePageTitle';
 import { ArticleList } from './ArticleList';
-import { type Area, resolveColumn } from './areas';
+import { type Area, PICTORIAL_TYPE_IDS, resolveColumn } from './areas';
 import { columnPageCall, pageFromSearch } from './articleCalls';
 import { Pager } from './Pager';
 
@@ -53,7 +53,12 @@ export const ColumnListPage = ({ area, defaultTypeId, nav, withSummary }: Column
           <PageSkeleton />
         ) : data && data.list.length > 0 ? (
           <>
-            <ArticleList articles={data.list} area={area} withSummary={withSummary} />
+            <ArticleList
+              articles={data.list}
+              area={area}
+              withSummary={withSummary}
+              withCovers={PICTORIAL_TYPE_IDS.has(column.typeId)}
+            />
             <Pager current={page} total={data.total} pageSize={pageSize} onChange={goTo} />
           </>
         ) : (

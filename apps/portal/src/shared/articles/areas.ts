@@ -1,4 +1,4 @@
-import { columnByTypeId } from '@lianmeng/core';
+import { COLUMN_BY_KEY, columnByTypeId } from '@lianmeng/core';
 import { parseTypeParam } from '@lianmeng/core/menu';
 
 /** A feature area of spec section 2: its breadcrumb label and where its articles open. */
@@ -20,6 +20,12 @@ export const AREAS = {
   special: { key: 'special', title: '专栏', home: '/special' },
   file: { key: 'file', title: '文件下载', home: '/file' },
 } as const satisfies Record<string, Area>;
+
+/** The columns told in pictures: their lists show each article's cover beside its title. */
+export const PICTORIAL_TYPE_IDS: ReadonlySet<number> = new Set([
+  COLUMN_BY_KEY.news.typeId,
+  COLUMN_BY_KEY.exchangeAchievements.typeId,
+]);
 
 export const detailPath = (area: Area, id: number) => `/${area.key}/detail/${id}`;
 

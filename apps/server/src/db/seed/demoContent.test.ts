@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { COLUMNS, type ColumnLayout } from '@lianmeng/core';
+import { COLUMNS, type ColumnLayout, UPLOAD_LIMITS } from '@lianmeng/core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sanitizeArticleHtml } from '../../domains/articles/sanitizeHtml';
 import { ORPHAN_MAX_AGE_MS, sweepOrphanUploads } from '../../domains/uploads/sweepOrphanUploads';
@@ -52,7 +53,7 @@ describe('the demo content', () => {
       expect(article.source.trim(), article.title).not.toBe('');
       expect(article.author.trim(), article.title).not.toBe('');
       expect(article.summary.trim().length, article.title).toBeGreaterThan(5);
-      expect(article.coverImage).toMatch(/^\/uploads\/demo-cover-[a-zA-Z]+\.png$/);
+      expect(article.coverImage).toMatch(/^\/uploads\/demo-cover-[a-zA-Z]+(-\d+)?\.png$/);
     }
   });
 
@@ -142,6 +143,24 @@ describe('the demo content', () => {
       const response = await server.app.inject({ url: cover });
       expect(response.statusCode, cover).toBe(200);
       expect(response.headers['content-type']).toBe('image/png');
+    }
+  });
+
+  it("gives every pictorial item a cover of its own, listed with its small image and that image's size", async () => {
+    for (const key of ['news', 'exchangeAchievements']) {
+      const response = await server.app.inject({ url: `/api/content/articles?typeId=${typeIdOf(key)}&pageSize=50` });
+      const list: { coverImage: string; coverSmall?: string; coverWidth?: number; coverHeight?: number }[] =
+        response.json().data.list;
+      expect(new Set(list.map((item) => item.coverImage)).size, key).toBe(list.length);
+      for (const item of list) {
+        expect(item.coverSmall, item.coverImage).toMatch(/^\/uploads\/demo-cover-[a-zA-Z]+(-\d+)?-small\.png$/);
+        const small = await server.app.inject({ url: item.coverSmall });
+        expect(small.statusCode).toBe(200);
+        const meta = await sharp(small.rawPayload).metadata();
+        expect([item.coverWidth, item.coverHeight]).toEqual([meta.width, meta.height]);
+        expect(meta.width).toBeLessThanOrEqual(UPLOAD_LIMITS.small.widthPx);
+        expect(meta.height).toBeLessThanOrEqual(UPLOAD_LIMITS.small.heightPx);
+      }
     }
   });
 

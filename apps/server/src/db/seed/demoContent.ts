@@ -1,11 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { COLUMN_BY_KEY } from '@lianmeng/core';
+import { COLUMN_BY_KEY, type ColumnKey, UPLOAD_LIMITS } from '@lianmeng/core';
+import type { Insertable } from 'kysely';
 import sharp from 'sharp';
 import { insertArticles } from '../../domains/articles/articleRepository';
 import { sanitizeArticleHtml } from '../../domains/articles/sanitizeHtml';
 import type { Db } from '../database';
-import type { NewArticle } from '../schema';
+import type { Database, NewArticle } from '../schema';
 import { DEMO_COLUMNS } from './content';
 import type { DemoArticle, DemoColumn } from './content/types';
 import { claimSeedMark, hasSeedMark } from './seedMarks';
@@ -27,15 +28,15 @@ export const demoPublishTime = (now: Date, daysAgo: number, time: string) => {
 
 const PALETTE = ['#0b4ea2', '#c8102e', '#0f7b6c', '#e37b00', '#5b3e96', '#00739d', '#8a1538', '#2f6f1e'];
 
-/** A cover per column: shapes only, so it renders the same whatever fonts the machine has. */
 /** The demo covers' size, also written on the article photos so a reader's page does not shift as they load. */
 const COVER_SIZE = { width: 480, height: 270 } as const;
 
+/** A cover: shapes only, so it renders the same whatever fonts the machine has. */
 const coverSvg = (index: number) => {
   const colour = PALETTE[index % PALETTE.length];
   const accent = PALETTE[(index + 3) % PALETTE.length];
   const gears = Array.from({ length: 4 }, (_, i) => {
-    const r = 18 + ((index * 13 + i * 29) % 40);
+    const r = 18 + ((index * 13 + i * 29 + Math.floor(index / PALETTE.length) * 7) % 40);
     return `<circle cx="${60 + i * 120}" cy="${200 - (i % 2) * 70}" r="${r}" fill="none" stroke="#ffffff" stroke-opacity="0.35" stroke-width="8" stroke-dasharray="10 6"/>`;
   }).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${COVER_SIZE.width}" height="${COVER_SIZE.height}">
@@ -61,19 +62,64 @@ export const demoBodyHtml = (article: DemoArticle, coverImage: string) => {
   return sanitizeArticleHtml(`${paragraphsHtml([opening])}${photo}${paragraphsHtml(rest)}${english}`);
 };
 
-/** Writes every column's cover and every attachment into the upload folder; returns the article rows. */
-const buildRows = async (columns: readonly DemoColumn[], uploadDir: string, now: Date): Promise<NewArticle[]> => {
+/**
+ * The columns whose lists show pictures: each of their articles gets a cover of its own, so the home
+ * page's focus area and their lists do not repeat one picture. Every other column shares one cover.
+ */
+const PICTORIAL: readonly ColumnKey[] = ['news', 'exchangeAchievements'];
+
+type NewUpload = Insertable<Database['upload']>;
+
+/**
+ * Renders a cover and its small image the way an editor's upload makes them (fitted inside the small box,
+ * never enlarged), and the upload row that lets the article lists hand out the small one with its size.
+ */
+const renderCover = async (uploadDir: string, name: string, index: number, at: string) => {
+  const photoFile = `${name}.png`;
+  const smallFile = `${name}-small.png`;
+  const photo = await sharp(Buffer.from(coverSvg(index)))
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+  const small = await sharp(photo)
+    .resize({
+      width: UPLOAD_LIMITS.small.widthPx,
+      height: UPLOAD_LIMITS.small.heightPx,
+      fit: 'inside',
+      withoutEnlargement: true,
+    })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+  await fs.writeFile(path.join(uploadDir, photoFile), photo);
+  await fs.writeFile(path.join(uploadDir, smallFile), small);
+  const upload: NewUpload = {
+    photoFile,
+    smallFile,
+    width: COVER_SIZE.width,
+    height: COVER_SIZE.height,
+    bytes: photo.length,
+    userId: null,
+    createTime: at,
+  };
+  return { address: `/uploads/${photoFile}`, upload };
+};
+
+/** Writes every cover and every attachment into the upload folder; returns the article and upload rows. */
+const buildRows = async (columns: readonly DemoColumn[], uploadDir: string, now: Date) => {
   await fs.mkdir(uploadDir, { recursive: true });
   const at = now.toISOString();
   const rows: NewArticle[] = [];
+  const uploads: NewUpload[] = [];
   for (const [index, column] of columns.entries()) {
     const { typeId } = COLUMN_BY_KEY[column.key];
-    const coverName = `demo-cover-${column.key}.png`;
-    await sharp(Buffer.from(coverSvg(index)))
-      .png({ compressionLevel: 9 })
-      .toFile(path.join(uploadDir, coverName));
-    const coverImage = `/uploads/${coverName}`;
-    for (const article of column.articles) {
+    const shared = await renderCover(uploadDir, `demo-cover-${column.key}`, index, at);
+    uploads.push(shared.upload);
+    for (const [position, article] of column.articles.entries()) {
+      let coverImage = shared.address;
+      if (PICTORIAL.includes(column.key) && position > 0) {
+        const own = await renderCover(uploadDir, `demo-cover-${column.key}-${position + 1}`, index + position * 3, at);
+        uploads.push(own.upload);
+        coverImage = own.address;
+      }
       const attachments = [];
       for (const file of article.attachments ?? []) {
         const bytes = file.content();
@@ -96,7 +142,7 @@ const buildRows = async (columns: readonly DemoColumn[], uploadDir: string, now:
       });
     }
   }
-  return rows;
+  return { rows, uploads };
 };
 
 /** Seeds the demo articles of every column once per database; returns whether this call seeded them. */
@@ -105,11 +151,16 @@ export const seedDemoContent = async (
   options: { dataDir: string; now: Date; columns?: readonly DemoColumn[] },
 ): Promise<boolean> => {
   if (await hasSeedMark(db.kysely, CONTENT_SEED_MARK)) return false;
-  const rows = await buildRows(options.columns ?? DEMO_COLUMNS, path.join(options.dataDir, 'uploads'), options.now);
+  const { rows, uploads } = await buildRows(
+    options.columns ?? DEMO_COLUMNS,
+    path.join(options.dataDir, 'uploads'),
+    options.now,
+  );
   return db
     .writeTransaction(async (trx) => {
       await claimSeedMark(trx, CONTENT_SEED_MARK, options.now.toISOString());
       await insertArticles(trx, rows);
+      await trx.insertInto('upload').values(uploads).execute();
       return true;
     })
     .catch(async (error: unknown) => {

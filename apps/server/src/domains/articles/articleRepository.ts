@@ -6,6 +6,7 @@ import {
   type ConsoleArticle,
   type ConsoleUser,
   columnByTypeId,
+  UPLOAD_LIMITS,
 } from '@lianmeng/core';
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { z } from 'zod';
@@ -16,6 +17,8 @@ import { badRequest, notFound } from '../../http/apiError';
 import { recordAudit } from '../audit/auditRepository';
 import { keywordSearch, searchTableServes } from './articleSearch';
 import { sanitizeArticleHtml } from './sanitizeHtml';
+
+const SUMMARY_COLUMNS = ['id', 'typeId', 'title', 'summary', 'publishTime', 'source', 'coverImage'] as const;
 
 export interface ArticleQuery {
   typeId?: number;
@@ -36,7 +39,9 @@ export const parseAttachments = (text: string): Article['attachments'] => {
   }
 };
 
-export const toArticleSummary = (row: Pick<ArticleRow, keyof ArticleSummary>): ArticleSummary => ({
+type SummaryRow = Pick<ArticleRow, (typeof SUMMARY_COLUMNS)[number]>;
+
+export const toArticleSummary = (row: SummaryRow): ArticleSummary => ({
   id: Number(row.id),
   typeId: Number(row.typeId),
   title: row.title,
@@ -86,8 +91,6 @@ const filtered = (db: Kysely<Database>, query: Omit<ArticleQuery, 'pageNum' | 'p
   return builder;
 };
 
-const SUMMARY_COLUMNS = ['id', 'typeId', 'title', 'summary', 'publishTime', 'source', 'coverImage'] as const;
-
 /** A list without a keyword takes its total from the trigger-kept table: one row, whatever the size. */
 const storedTotal = (db: Kysely<Database>, query: Omit<ArticleQuery, 'pageNum' | 'pageSize'>) => {
   let builder = db.selectFrom('articleTotal');
@@ -123,13 +126,53 @@ const findPage = async (db: Kysely<Database>, query: ArticleQuery): Promise<{ id
   return { ids: rows.map((row) => Number(row.id)), total };
 };
 
+const UPLOAD_PREFIX = '/uploads/';
+
+/** The size sharp gives the small image: fitted inside the small box, never enlarged. */
+export const smallImageSize = (width: number, height: number) => {
+  const scale = Math.min(1, UPLOAD_LIMITS.small.widthPx / width, UPLOAD_LIMITS.small.heightPx / height);
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+};
+
+/**
+ * The small image and its size of each cover that is a recorded upload, by cover address: one indexed
+ * lookup per page. Covers the upload table does not know (an outside address, a file put there by hand)
+ * are left out, and the list shows the cover as it is.
+ */
+const smallCovers = async (db: Kysely<Database>, covers: string[]) => {
+  const files = [
+    ...new Set(covers.filter((cover) => cover.startsWith(UPLOAD_PREFIX)).map((c) => c.slice(UPLOAD_PREFIX.length))),
+  ];
+  const found = new Map<string, { coverSmall: string; coverWidth: number; coverHeight: number }>();
+  if (files.length === 0) return found;
+  const rows = await db
+    .selectFrom('upload')
+    .select(['photoFile', 'smallFile', 'width', 'height'])
+    .where('photoFile', 'in', files)
+    .execute();
+  for (const row of rows) {
+    const size = smallImageSize(Number(row.width), Number(row.height));
+    found.set(`${UPLOAD_PREFIX}${row.photoFile}`, {
+      coverSmall: `${UPLOAD_PREFIX}${row.smallFile}`,
+      coverWidth: size.width,
+      coverHeight: size.height,
+    });
+  }
+  return found;
+};
+
 export const listArticles = async (db: Kysely<Database>, query: ArticleQuery) => {
   const { ids, total } = await findPage(db, query);
   if (ids.length === 0) return { list: [], total };
-  const byId = new Map((await articleListQueries(db, query).rows(ids).execute()).map((row) => [Number(row.id), row]));
+  const rows = await articleListQueries(db, query).rows(ids).execute();
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  const small = await smallCovers(
+    db,
+    rows.map((row) => row.coverImage),
+  );
   const list = ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [toArticleSummary(row)] : [];
+    return row ? [{ ...toArticleSummary(row), ...small.get(row.coverImage) }] : [];
   });
   return { list, total };
 };
