@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { listPage, pageOfRange } from '../../db/listPage';
 import type { AuditLogTable, Database } from '../../db/schema';
+import { notFound } from '../../http/apiError';
 
 export type AuditAction = AuditActionName;
 
@@ -79,7 +80,8 @@ export const listAuditEntries = async (
 
 export const findAuditEntry = async (db: Kysely<Database>, id: number) => {
   const row = await db.selectFrom('auditLog').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? toEntry(row) : undefined;
+  if (!row) throw notFound('这条日志不存在');
+  return toEntry(row);
 };
 
 /** An entry that records no other write (a sign-in, a sign-out), in a transaction of its own. */
