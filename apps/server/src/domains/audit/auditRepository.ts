@@ -33,6 +33,21 @@ export const recordAudit = (
     })
     .execute();
 
+/**
+ * The entries of one kind of record: each names who made the change and when, the action, the record's id
+ * and what to keep of it.
+ */
+export const auditTarget =
+  (targetType: string) =>
+  (
+    trx: Kysely<Database>,
+    change: { user: Pick<ConsoleUser, 'id' | 'username'> | null; at: Date },
+    action: AuditAction,
+    targetId: string | number,
+    detail: Record<string, unknown>,
+  ) =>
+    recordAudit(trx, { user: change.user, action, targetType, targetId, detail, at: change.at });
+
 type AuditFilter = z.output<typeof auditFilter>;
 
 const toEntry = (row: Selectable<AuditLogTable>): AuditEntry => ({
