@@ -16,7 +16,8 @@ export interface RunningSite {
   stop(): Promise<void>;
 }
 
-const freePort = () =>
+/** A port nothing listens on now, on the loopback address. */
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);
@@ -28,27 +29,22 @@ const freePort = () =>
     });
   });
 
-const waitForHealth = async (url: string, child: ChildProcess, output: () => string) => {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output()}`);
-    try {
-      const response = await fetch(`${url}/healthz`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the server did not answer /healthz within 60 s:\n${output()}`);
-};
+/** What the server logs when an answer is off the contract (apps/server/src/http/defineRoute.ts). */
+const CONTRACT_FAILURE = 'response does not match the contract';
+
+export interface ServerProcess extends RunningSite {
+  child: ChildProcess;
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+}
 
 /**
- * Starts the real site the way `npm start` does (scripts/start.mjs: build what is stale, then run the
- * bundled server) on a free port with a fresh DATA_DIR.
+ * Runs the real server the way `npm start` does (scripts/start.mjs: build what is stale, then run the
+ * bundled server) on a free port and the given DATA_DIR, and resolves once `/healthz` answers. It runs
+ * the production build with every answer checked against the contract: `stop()` fails when any was not.
+ * `stop()` leaves the DATA_DIR to its owner.
  */
-export const startSite = async (env: Record<string, string> = {}): Promise<RunningSite> => {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lianmeng-e2e-'));
+export const spawnServer = async (dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> => {
   const port = await freePort();
   let log = '';
   const child = spawn(process.execPath, [path.join(REPO_ROOT, 'scripts/start.mjs')], {
@@ -63,10 +59,12 @@ export const startSite = async (env: Record<string, string> = {}): Promise<Runni
       DATABASE_URL: '',
       // vitest sets NODE_ENV=test; inherited, it would make `npm start` build React's development bundles.
       NODE_ENV: 'production',
+      CONTRACT_CHECK: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   child.stdout?.on('data', (chunk: Buffer) => {
     log += chunk.toString();
   });
@@ -74,18 +72,52 @@ export const startSite = async (env: Record<string, string> = {}): Promise<Runni
     log += chunk.toString();
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitForHealth(url, child, () => log);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${log}`);
+    if (Date.now() > deadline) throw new Error(`the server did not answer /healthz within 60 s:\n${log}`);
+    const ok = await fetch(`${url}/healthz`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   return {
     url,
     dataDir,
+    child,
+    exited,
     output: () => log,
     async stop() {
       if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;
       }
-      await fs.rm(dataDir, { recursive: true, force: true });
+      const offContract = log.split('\n').filter((line) => line.includes(CONTRACT_FAILURE));
+      if (offContract.length > 0) {
+        throw new Error(`${offContract.length} answer(s) did not match the contract:\n${offContract.join('\n')}`);
+      }
+    },
+  };
+};
+
+/** `spawnServer` on a fresh DATA_DIR, removed at `stop()`. */
+export const startSite = async (env: Record<string, string> = {}): Promise<RunningSite> => {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lianmeng-e2e-'));
+  const server = await spawnServer(dataDir, env).catch(async (error: unknown) => {
+    await fs.rm(dataDir, { recursive: true, force: true });
+    throw error;
+  });
+  return {
+    url: server.url,
+    dataDir,
+    output: server.output,
+    async stop() {
+      try {
+        await server.stop();
+      } finally {
+        await fs.rm(dataDir, { recursive: true, force: true });
+      }
     },
   };
 };

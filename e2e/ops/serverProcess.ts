@@ -1,82 +1,17 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import { consoleHeaders } from '../harness/consoleApi';
-import { E2E_PASSWORD, REPO_ROOT, type RunningSite } from '../harness/site';
+import { REPO_ROOT, type RunningSite, type ServerProcess, spawnServer } from '../harness/site';
 
-export interface ServerProcess extends RunningSite {
-  child: ChildProcess;
-  /** Resolves with the exit code once the process has ended. */
-  exited: Promise<number | null>;
-}
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
+export type { ServerProcess } from '../harness/site';
 
 /**
- * The real server the way `npm start` runs it, on a DATA_DIR the test owns (it outlives the process, so a
- * test can restart on it or back it up), with its process at hand for signals.
+ * The real server on a DATA_DIR the test owns (it outlives the process, so a test can restart on it or back
+ * it up), with its process at hand for signals; it logs at `info` by default, for the tests that read the log.
  */
-export const startServer = async (dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> => {
-  const port = await freePort();
-  let log = '';
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'scripts/start.mjs')], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_PASSWORD: E2E_PASSWORD,
-      LOG_LEVEL: 'info',
-      DATABASE_URL: '',
-      NODE_ENV: 'production',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  child.stdout?.on('data', (chunk: Buffer) => {
-    log += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    log += chunk.toString();
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${log}`);
-    if (Date.now() > deadline) throw new Error(`no /healthz within 60 s:\n${log}`);
-    const ok = await fetch(`${url}/healthz`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    url,
-    dataDir,
-    child,
-    exited,
-    output: () => log,
-    async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await exited;
-      }
-    },
-  };
-};
+export const startServer = (dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> =>
+  spawnServer(dataDir, { LOG_LEVEL: 'info', ...env });
 
 export interface Answer {
   status: number;

@@ -24,6 +24,7 @@ import { registerUploadRoutes } from './domains/uploads';
 import { registerAccessGuards } from './http/access';
 import { registerApiCachePolicy } from './http/cachePolicy';
 import { registerCompression } from './http/compression';
+import { registerContractCheck } from './http/defineRoute';
 import { answerClientError, answerFrameworkError, registerJsonBodyParser } from './http/inputLimits';
 import { registerPublicAnswers } from './http/publicAnswers';
 import { registerSecurityHeaders } from './http/securityHeaders';
@@ -102,6 +103,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   };
   // Every route installs the checks its call's definition asks for from these (http/defineRoute.ts).
   registerAccessGuards(app, context);
+  registerContractCheck(app, config.contractCheck);
   // The public reads keep their serialised answers until the site version changes (http/publicAnswers.ts).
   registerPublicAnswers(app, context.siteVersion, () => now().getTime());
 

@@ -32,6 +32,8 @@ export interface ServerConfig {
   maxEventLoopDelayMs: number;
   /** How long a shutdown waits for the requests in flight before cutting them. */
   shutdownGraceMs: number;
+  /** CONTRACT_CHECK: every answer is checked against the contract's response schema (http/defineRoute.ts). */
+  contractCheck: boolean;
 }
 
 export const DEFAULT_TIMEOUTS: ServerConfig['timeouts'] = {
@@ -69,6 +71,14 @@ const trustProxy = (value: string | undefined): boolean | string => {
   return value;
 };
 
+/** `1`/`true` or `0`/`false`; unset, the fallback. */
+const flag = (name: string, value: string | undefined, fallback: boolean) => {
+  if (value === undefined || value === '') return fallback;
+  if (value === '1' || value === 'true') return true;
+  if (value === '0' || value === 'false') return false;
+  throw new Error(`${name} must be 1 or 0, got "${value}"`);
+};
+
 export const loadConfig = (
   env: NodeJS.ProcessEnv = process.env,
   overrides: Partial<ServerConfig> = {},
@@ -94,6 +104,8 @@ export const loadConfig = (
     timeouts: DEFAULT_TIMEOUTS,
     maxEventLoopDelayMs: milliseconds('MAX_EVENT_LOOP_DELAY_MS', env.MAX_EVENT_LOOP_DELAY_MS, 1000),
     shutdownGraceMs: milliseconds('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, 10_000),
+    // The test runner checks every answer whatever environment a test hands in.
+    contractCheck: flag('CONTRACT_CHECK', env.CONTRACT_CHECK, process.env.NODE_ENV === 'test'),
     ...overrides,
   };
 };

@@ -24,13 +24,22 @@ export interface RouteOptions {
   keepUntil?: () => Promise<Date | null>;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    contractCheck: boolean;
+  }
+}
+
 /**
  * The handlers build their answers from typed rows, so checking each answer against the response schema
- * proves nothing new in production and costs a full walk of every answer. The test suites (and the
- * whole-system tests, which run under the same setting) check every answer, and check that the schema
- * neither dropped nor changed a thing: what production sends unchecked is exactly what the tests checked.
+ * proves nothing new in production and costs a full walk of every answer. The test suites and the
+ * whole-system tests (which run the production build with CONTRACT_CHECK=1) check every answer, and check
+ * that the schema neither dropped nor changed a thing: what production sends unchecked is exactly what the
+ * tests checked. A failed check is a 500 with an error log line.
  */
-const CHECK_RESPONSES = process.env.NODE_ENV === 'test';
+export const registerContractCheck = (app: FastifyInstance, enabled: boolean) => {
+  app.decorate('contractCheck', enabled);
+};
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -46,9 +55,12 @@ export const defineRoute = <Q extends z.ZodType, B extends z.ZodType, P extends 
 ) => {
   if (!app.accessGuards) throw new Error(`register the access guards before the route of ${call.path}`);
   const checks = accessChecks(call, app.accessGuards);
+  if (!app.hasDecorator('contractCheck'))
+    throw new Error(`register the contract check before the route of ${call.path}`);
+  const checkResponses = app.contractCheck;
 
   const answer = (request: FastifyRequest, data: unknown): unknown => {
-    if (!CHECK_RESPONSES) return data;
+    if (!checkResponses) return data;
     const checked = call.response.safeParse(data);
     if (
       !checked.success ||

@@ -29,6 +29,8 @@ export interface TestServer {
    * built on first use with that role and the test password; other accounts must be built first.
    */
   signIn(username: string): Promise<string>;
+  /** `signIn` for each console role, in turn: the cookies by role. */
+  signInRoles(): Promise<Record<ConsoleRole, string>>;
   /** A console call: the console header, the anti-forgery cookie and header, and the given session. */
   /** A live card-holder token for the card, issued as a log-in would issue it. */
   cardTokenFor(cardNo: string): Promise<string>;
@@ -87,6 +89,21 @@ export const createTestServer = async (
     return app.inject(request);
   };
 
+  const signIn = async (username: string) => {
+    const role = CONSOLE_ROLES.find((candidate: ConsoleRole) => candidate === username);
+    if (role && !(await findConsoleUserByUsername(db.kysely, username))) {
+      await buildConsoleUser(db, { username, role });
+    }
+    const response = await consoleInject(null, {
+      method: 'POST',
+      url: '/lianmeng/auth/login',
+      payload: { username, password: TEST_PASSWORD },
+    });
+    const session = response.cookies.find((cookie) => cookie.name === CONSOLE_SESSION_COOKIE);
+    if (!session) throw new Error(`sign-in as ${username} failed: ${response.body}`);
+    return `${CONSOLE_SESSION_COOKIE}=${session.value}`;
+  };
+
   return {
     app,
     db,
@@ -95,19 +112,11 @@ export const createTestServer = async (
     sms,
     consoleInject,
     cardTokenFor: (cardNo) => app.accessGuards.cardTokens.issue(cardNo, null),
-    async signIn(username) {
-      const role = CONSOLE_ROLES.find((candidate: ConsoleRole) => candidate === username);
-      if (role && !(await findConsoleUserByUsername(db.kysely, username))) {
-        await buildConsoleUser(db, { username, role });
-      }
-      const response = await consoleInject(null, {
-        method: 'POST',
-        url: '/lianmeng/auth/login',
-        payload: { username, password: TEST_PASSWORD },
-      });
-      const session = response.cookies.find((cookie) => cookie.name === CONSOLE_SESSION_COOKIE);
-      if (!session) throw new Error(`sign-in as ${username} failed: ${response.body}`);
-      return `${CONSOLE_SESSION_COOKIE}=${session.value}`;
+    signIn,
+    async signInRoles() {
+      const sessions: Partial<Record<ConsoleRole, string>> = {};
+      for (const role of CONSOLE_ROLES) sessions[role] = await signIn(role);
+      return sessions as Record<ConsoleRole, string>;
     },
     async close() {
       await app.close();

@@ -6,10 +6,13 @@ import { api } from '../contract';
 import type { CallDefinition } from '../contract/call';
 import type { ImageMessage } from '../contract/img';
 
-type Resolver<R extends z.ZodType> = (info: {
-  request: Request;
-  params: Record<string, string | readonly string[] | undefined>;
-}) => z.input<R> | Response | Promise<z.input<R> | Response>;
+type MockedRequest = { request: Request; params: Record<string, string | readonly string[] | undefined> };
+/** A mock's answer to one request: what the call answers with, or a whole Response for failures. */
+type Resolve<T> = (info: MockedRequest) => T | Response | Promise<T | Response>;
+type Resolver<R extends z.ZodType> = Resolve<z.input<R>>;
+type ListResolver<R extends z.ZodType> = Resolve<{ rows: z.input<R>; total?: number }>;
+/** Any call whose answer is `R`. */
+type CallAnswering<R extends z.ZodType> = CallDefinition<z.ZodType, z.ZodType, z.ZodType, R>;
 
 const mswPath = (path: string) => `*${path}`;
 
@@ -75,34 +78,19 @@ const refusalOf = async (
  * the refusal. The resolver returns `data` (typed by the call's response schema, and checked against it) or a
  * whole Response for failures.
  */
-export const mockCall = <Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, R extends z.ZodType>(
-  definition: CallDefinition<Q, B, P, R>,
-  resolver: Resolver<R>,
-) =>
-  checkedHandler(definition, async (info) => {
-    const result = await resolver(info);
-    if (result instanceof Response) return result;
-    return HttpResponse.json({ status: 200, message: '操作成功', data: definition.response.parse(result) });
-  });
-
-type ListResolver<R extends z.ZodType> = (info: {
-  request: Request;
-  params: Record<string, string | readonly string[] | undefined>;
-}) => { rows: z.input<R>; total?: number } | Response | Promise<{ rows: z.input<R>; total?: number } | Response>;
+export const mockCall = <R extends z.ZodType>(definition: CallAnswering<R>, resolver: Resolver<R>) =>
+  checkedHandler(definition, resolver, (result) =>
+    HttpResponse.json({ status: 200, message: '操作成功', data: definition.response.parse(result) }),
+  );
 
 /**
  * An msw handler for a console list call: the rows in the envelope and, as the server sends it, the total in
  * `Content-Range: <resource> <start>-<end>/<total>` (the total is the number of rows unless given).
  */
-export const mockList = <Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, R extends z.ZodType>(
-  definition: CallDefinition<Q, B, P, R>,
-  resolver: ListResolver<R>,
-) =>
-  checkedHandler(definition, async (info) => {
-    const result = await resolver(info);
-    if (result instanceof Response) return result;
+export const mockList = <R extends z.ZodType>(definition: CallAnswering<R>, resolver: ListResolver<R>) =>
+  checkedHandler(definition, resolver, (result, request) => {
     const rows = definition.response.parse(result.rows) as unknown[];
-    const range = new URL(info.request.url).searchParams.get('range');
+    const range = new URL(request.url).searchParams.get('range');
     const start = range ? ((JSON.parse(range) as number[])[0] ?? 0) : 0;
     const end = rows.length === 0 ? start : start + rows.length - 1;
     const resource = definition.path.split('/').pop() ?? '';
@@ -112,12 +100,11 @@ export const mockList = <Q extends z.ZodType, B extends z.ZodType, P extends z.Z
     );
   });
 
-const checkedHandler = (
+/** Refuses what the server would refuse, then answers with the resolver's result, or its own Response. */
+const checkedHandler = <T>(
   definition: CallDefinition,
-  respond: (info: {
-    request: Request;
-    params: Record<string, string | readonly string[] | undefined>;
-  }) => Promise<Response>,
+  resolver: Resolve<T>,
+  answer: (result: T, request: Request) => Response,
 ) => {
   const method = definition.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
   return http[method](mswPath(definition.path), async ({ request, params }) => {
@@ -126,7 +113,8 @@ const checkedHandler = (
       refused.push(`${definition.method} ${definition.path}: ${refusal}`);
       return failure(400, refusal);
     }
-    return respond({ request, params });
+    const result = await resolver({ request, params });
+    return result instanceof Response ? result : answer(result, request);
   });
 };
 

@@ -1,7 +1,9 @@
+import type { Insertable } from 'kysely';
 import { insertCardHolders } from '../../domains/cardHolders/cardHolderRepository';
 import { insertCreditRecords } from '../../domains/cardHolders/creditRecordRepository';
 import { hashPassword } from '../../security/passwords';
 import type { Db } from '../database';
+import type { CreditRecordTable } from '../schema';
 import { createDemoCredentials } from './demoCredentials';
 import { claimSeedMark, hasSeedMark } from './seedMarks';
 
@@ -13,47 +15,41 @@ const HOLDERS = [
   { cardNo: '10000002', name: '李明', school: '北京市青少年科技活动中心', operator: 1, institution: 1 },
 ];
 
-const CATEGORIES = ['竞赛获奖', '培训研修', '裁判执裁', '志愿服务', '课程学习'] as const;
-const ACTIVITIES: Record<(typeof CATEGORIES)[number], { activity: string; credits: number; issuer: string }[]> = {
-  竞赛获奖: [
-    { activity: '全国学校机器人运动联赛 一等奖', credits: 6, issuer: '全国学校体育联盟（机器人运动）' },
-    { activity: '省级青少年机器人足球赛 二等奖', credits: 4, issuer: '省学校体育联盟' },
-    { activity: '市级机器人创意搭建赛 三等奖', credits: 2, issuer: '市教育局' },
-  ],
-  培训研修: [
-    { activity: '机器人运动教练员初级培训', credits: 3, issuer: '全国学校体育联盟（机器人运动）' },
-    { activity: '编程与传感器应用研修班', credits: 2.5, issuer: '联盟教育培训中心' },
-  ],
-  裁判执裁: [
-    { activity: '全国联赛分站赛 助理裁判', credits: 2, issuer: '联盟竞赛委员会' },
-    { activity: '省级选拔赛 裁判员', credits: 1.5, issuer: '省学校体育联盟' },
-  ],
-  志愿服务: [
-    { activity: '青少年机器人开放日 志愿讲解', credits: 1, issuer: '联盟秘书处' },
-    { activity: '乡村学校机器人课程支教', credits: 2, issuer: '联盟公益项目组' },
-  ],
-  课程学习: [
-    { activity: '机器人运动基础课程（线上）', credits: 1.5, issuer: '联盟教育培训中心' },
-    { activity: '人工智能与机器人伦理选修课', credits: 1, issuer: '联盟教育培训中心' },
-  ],
-};
+/** The demo activities, by category: category | activity | credits | issuer. */
+const ACTIVITY_TABLE = `
+竞赛获奖 | 全国学校机器人运动联赛 一等奖 | 6 | 全国学校体育联盟（机器人运动）
+竞赛获奖 | 省级青少年机器人足球赛 二等奖 | 4 | 省学校体育联盟
+竞赛获奖 | 市级机器人创意搭建赛 三等奖 | 2 | 市教育局
+培训研修 | 机器人运动教练员初级培训 | 3 | 全国学校体育联盟（机器人运动）
+培训研修 | 编程与传感器应用研修班 | 2.5 | 联盟教育培训中心
+裁判执裁 | 全国联赛分站赛 助理裁判 | 2 | 联盟竞赛委员会
+裁判执裁 | 省级选拔赛 裁判员 | 1.5 | 省学校体育联盟
+志愿服务 | 青少年机器人开放日 志愿讲解 | 1 | 联盟秘书处
+志愿服务 | 乡村学校机器人课程支教 | 2 | 联盟公益项目组
+课程学习 | 机器人运动基础课程（线上） | 1.5 | 联盟教育培训中心
+课程学习 | 人工智能与机器人伦理选修课 | 1 | 联盟教育培训中心
+`;
+
+type Activity = { activity: string; credits: number; issuer: string };
+
+/** The table's activities grouped by category, the categories in the table's order. */
+const ACTIVITIES = ACTIVITY_TABLE.trim()
+  .split('\n')
+  .reduce((byCategory, line) => {
+    const [category = '', activity = '', credits = '', issuer = ''] = line.split('|').map((cell) => cell.trim());
+    byCategory.set(category, [...(byCategory.get(category) ?? []), { activity, credits: Number(credits), issuer }]);
+    return byCategory;
+  }, new Map<string, Activity[]>());
+const CATEGORIES = [...ACTIVITIES.keys()];
 
 /** 24 records for the first card over the two years before `now`, fewer for the second; dates spread evenly. */
 const demoRecords = (now: Date) => {
-  const records: {
-    cardNo: string;
-    date: string;
-    activity: string;
-    category: string;
-    credits: number;
-    issuer: string;
-    certificateNo: string;
-  }[] = [];
+  const records: Insertable<CreditRecordTable>[] = [];
   const day = 24 * 60 * 60 * 1000;
   const add = (cardNo: string, count: number, spanDays: number) => {
     for (let index = 0; index < count; index++) {
-      const category = CATEGORIES[index % CATEGORIES.length] ?? CATEGORIES[0];
-      const choices = ACTIVITIES[category];
+      const category = CATEGORIES[index % CATEGORIES.length] ?? '';
+      const choices = ACTIVITIES.get(category) ?? [];
       const pick = choices[Math.floor(index / CATEGORIES.length) % choices.length];
       if (!pick) throw new Error(`no demo activity for ${category}`);
       const date = new Date(now.getTime() - Math.round(((index + 1) * spanDays) / count) * day);

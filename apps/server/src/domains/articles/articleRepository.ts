@@ -14,7 +14,7 @@ import type { Db, WriteLocks } from '../../db/database';
 import { containsPattern, listPage, pageOfRange } from '../../db/listPage';
 import type { ArticlePatch, ArticleRow, Database, NewArticle } from '../../db/schema';
 import { badRequest, notFound } from '../../http/apiError';
-import { recordAudit } from '../audit/auditRepository';
+import { auditTarget } from '../audit/auditRepository';
 import { keywordSearch, searchTableServes } from './articleSearch';
 import { sanitizeArticleHtml } from './sanitizeHtml';
 
@@ -192,22 +192,15 @@ export const neighbourQueries = (db: Kysely<Database>, article: Neighbour) => {
     .where('typeId', '=', article.typeId)
     .where('published', '=', 1);
   // Row values keep each neighbour a single step along the column's index.
-  return {
-    previous: base
+  const step = (comparison: '>' | '<', direction: 'asc' | 'desc') =>
+    base
       .where(({ eb, refTuple, tuple }) =>
-        eb(refTuple('publishTime', 'id'), '>', tuple(article.publishTime, article.id)),
+        eb(refTuple('publishTime', 'id'), comparison, tuple(article.publishTime, article.id)),
       )
-      .orderBy('publishTime', 'asc')
-      .orderBy('id', 'asc')
-      .limit(1),
-    next: base
-      .where(({ eb, refTuple, tuple }) =>
-        eb(refTuple('publishTime', 'id'), '<', tuple(article.publishTime, article.id)),
-      )
-      .orderBy('publishTime', 'desc')
-      .orderBy('id', 'desc')
-      .limit(1),
-  };
+      .orderBy('publishTime', direction)
+      .orderBy('id', direction)
+      .limit(1);
+  return { previous: step('>', 'asc'), next: step('<', 'desc') };
 };
 
 export const findNeighbours = async (db: Kysely<Database>, article: Neighbour) => {
@@ -268,6 +261,7 @@ export const articleTextMentions = async (db: Kysely<Database>, patterns: string
 type ArticleFilter = z.output<typeof articleFilter>;
 type ArticleInput = Partial<z.output<typeof articleCreateBody>>;
 type Actor = ConsoleUser | null;
+const auditArticle = auditTarget('article');
 
 const ARTICLE_NOT_FOUND = () => notFound('这篇文章不存在');
 const SUMMARY_LENGTH = 120;
@@ -382,13 +376,10 @@ export const createArticle = async (
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, {
-      user: actor,
-      action: 'insert',
-      targetType: 'article',
-      targetId: inserted.id,
-      detail: { title: inserted.title, typeId: inserted.typeId, published: inserted.published },
-      at: now,
+    await auditArticle(trx, { user: actor, at: now }, 'insert', inserted.id, {
+      title: inserted.title,
+      typeId: inserted.typeId,
+      published: inserted.published,
     });
     return inserted;
   });
@@ -418,14 +409,7 @@ export const changeArticle = async (
       .where('id', '=', current.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, {
-      user: actor,
-      action: 'update',
-      targetType: 'article',
-      targetId: current.id,
-      detail: { changed, title: updated.title },
-      at: now,
-    });
+    await auditArticle(trx, { user: actor, at: now }, 'update', current.id, { changed, title: updated.title });
     return updated;
   });
   return toConsoleArticle(row);
@@ -436,13 +420,6 @@ export const removeArticle = (db: Db, id: number, actor: Actor, now: Date) =>
     const current = await findArticleRow(trx, id, locks);
     if (!current) throw ARTICLE_NOT_FOUND();
     await trx.deleteFrom('article').where('id', '=', current.id).execute();
-    await recordAudit(trx, {
-      user: actor,
-      action: 'delete',
-      targetType: 'article',
-      targetId: current.id,
-      detail: { title: current.title },
-      at: now,
-    });
+    await auditArticle(trx, { user: actor, at: now }, 'delete', current.id, { title: current.title });
     return { id: Number(current.id) };
   });

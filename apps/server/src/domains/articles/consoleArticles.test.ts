@@ -23,9 +23,7 @@ const snapshot = async () => ({
 
 beforeAll(async () => {
   server = await createTestServer();
-  admin = await server.signIn('admin');
-  editor = await server.signIn('editor');
-  staff = await server.signIn('staff');
+  ({ admin, editor, staff } = await server.signInRoles());
 });
 afterAll(() => server.close());
 

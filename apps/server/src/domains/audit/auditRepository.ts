@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { listPage, pageOfRange } from '../../db/listPage';
 import type { AuditLogTable, Database } from '../../db/schema';
+import { notFound } from '../../http/apiError';
 
 export type AuditAction = AuditActionName;
 
@@ -31,6 +32,21 @@ export const recordAudit = (
       createTime: entry.at.toISOString(),
     })
     .execute();
+
+/**
+ * The entries of one kind of record: each names who made the change and when, the action, the record's id
+ * and what to keep of it.
+ */
+export const auditTarget =
+  (targetType: string) =>
+  (
+    trx: Kysely<Database>,
+    change: { user: Pick<ConsoleUser, 'id' | 'username'> | null; at: Date },
+    action: AuditAction,
+    targetId: string | number,
+    detail: Record<string, unknown>,
+  ) =>
+    recordAudit(trx, { user: change.user, action, targetType, targetId, detail, at: change.at });
 
 type AuditFilter = z.output<typeof auditFilter>;
 
@@ -79,7 +95,8 @@ export const listAuditEntries = async (
 
 export const findAuditEntry = async (db: Kysely<Database>, id: number) => {
   const row = await db.selectFrom('auditLog').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? toEntry(row) : undefined;
+  if (!row) throw notFound('这条日志不存在');
+  return toEntry(row);
 };
 
 /** An entry that records no other write (a sign-in, a sign-out), in a transaction of its own. */

@@ -1,16 +1,7 @@
-import { SMS_CODE_RULES } from '@lianmeng/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildCardsOnOnePhone,
-  cardLogin,
-  FIRST_CARD,
-  postForm,
-  SECOND_CARD,
-  SHARED_PHONE,
-  tokenOf,
-} from '../../testing/cardHolders';
+import { buildCardsOnOnePhone, FIRST_CARD, SECOND_CARD, SHARED_PHONE } from '../../testing/cardHolders';
 import { buildCreditRecord } from '../../testing/factories';
-import { createTestServer, TEST_PASSWORD, type TestServer } from '../../testing/testServer';
+import { createTestServer, type TestServer } from '../../testing/testServer';
 
 const CATEGORIES = ['竞赛获奖', '培训研修', '裁判执裁', '志愿服务', '课程学习'];
 
@@ -32,7 +23,8 @@ beforeAll(async () => {
   for (const date of ['2026-03-01', '2026-04-01']) {
     await buildCreditRecord(server.db, { cardNo: SECOND_CARD, date, category: '志愿服务', credits: 1 });
   }
-  cardToken = tokenOf(await cardLogin(server, FIRST_CARD, TEST_PASSWORD));
+  // The token a card log-in issues: the log-in itself is validateCardByPass.test.ts's subject.
+  cardToken = await server.cardTokenFor(FIRST_CARD);
 });
 afterAll(() => server.close());
 
@@ -91,12 +83,8 @@ describe('GET /api/creditBank/info', () => {
   });
 
   it('lets a phone log-in read every card of that phone', async () => {
-    await postForm(server, '/api/uc/user/sendCode', { phone: SHARED_PHONE });
-    const code = server.sms.lastCodeFor(SHARED_PHONE) ?? '';
-    expect(code).toHaveLength(SMS_CODE_RULES.digits);
-    const phoneToken = tokenOf(
-      await postForm(server, '/api/uc/user/loginByPhoneAndCode', { phone: SHARED_PHONE, code }),
-    );
+    // The token a phone log-in issues (phoneCode.test.ts logs in with a code): its card, and the phone.
+    const phoneToken = await server.app.accessGuards.cardTokens.issue(FIRST_CARD, SHARED_PHONE);
     const second = await info(`cardNo=${SECOND_CARD}`, phoneToken);
     expect(second.json().data.cardNo).toBe(SECOND_CARD);
     expect((await info(`cardNo=${FIRST_CARD}`, phoneToken)).statusCode).toBe(200);

@@ -15,7 +15,7 @@ import { ApiError, badRequest, forbidden, notFound } from '../../http/apiError';
 import { assertStrongPassword } from '../../security/passwordRule';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { endConsoleSessionsOf } from '../../sessions/consoleSessions';
-import { recordAudit } from '../audit/auditRepository';
+import { auditTarget } from '../audit/auditRepository';
 
 type AccountFilter = z.output<typeof accountFilter>;
 
@@ -86,6 +86,7 @@ export const insertConsoleUsers = async (db: Kysely<Database>, rows: Insertable<
 };
 
 type Actor = ConsoleUser | null;
+const auditAccount = auditTarget('consoleUser');
 
 /** An administrator creates an editor or staff account; user names are unique. */
 export const createConsoleUser = async (
@@ -120,14 +121,7 @@ export const createConsoleUser = async (
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, {
-      user: actor,
-      action: 'insert',
-      targetType: 'consoleUser',
-      targetId: row.id,
-      detail: { username: row.username, role: row.role },
-      at: now,
-    });
+    await auditAccount(trx, { user: actor, at: now }, 'insert', row.id, { username: row.username, role: row.role });
     return toAccount(row);
   });
 };
@@ -193,14 +187,7 @@ export const changeConsoleUser = async (
       .executeTakeFirstOrThrow();
     // A disabled account, or one whose password was reset, keeps no open session.
     if (disabledChanges || passwordHash) await endConsoleSessionsOf(trx, current.id);
-    await recordAudit(trx, {
-      user: actor,
-      action: 'update',
-      targetType: 'consoleUser',
-      targetId: row.id,
-      detail: { changed },
-      at: now,
-    });
+    await auditAccount(trx, { user: actor, at: now }, 'update', row.id, { changed });
     return toAccount(row);
   });
 };

@@ -18,14 +18,24 @@ const snapshot = async () => ({
 const create = (cookie: string, payload: Record<string, unknown>) =>
   server.consoleInject(cookie, { method: 'POST', url: '/lianmeng/api/accounts', payload });
 
+const update = (cookie: string, id: number | string, payload: Record<string, unknown>) =>
+  server.consoleInject(cookie, { method: 'PUT', url: `/lianmeng/api/accounts/${id}`, payload });
+
+const idOf = async (username: string) =>
+  (
+    await server.db.kysely
+      .selectFrom('consoleUser')
+      .select('id')
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow()
+  ).id;
+
 const signInWith = (username: string, password: string) =>
   server.consoleInject(null, { method: 'POST', url: '/lianmeng/auth/login', payload: { username, password } });
 
 beforeAll(async () => {
   server = await createTestServer();
-  admin = await server.signIn('admin');
-  editor = await server.signIn('editor');
-  staff = await server.signIn('staff');
+  ({ admin, editor, staff } = await server.signInRoles());
 });
 afterAll(() => server.close());
 
@@ -89,28 +99,16 @@ describe('console accounts', () => {
 
   it('refuses a taken username, an admin role and a password with a space, changing nothing', async () => {
     const before = await snapshot();
-    const taken = await create(admin, {
-      username: 'editor',
-      displayName: '重复',
-      role: 'editor',
-      password: NEW_PASSWORD,
-    });
-    expect(taken.statusCode).toBe(409);
-    const adminRole = await create(admin, {
-      username: 'boss',
-      displayName: '老板',
-      role: 'admin',
-      password: NEW_PASSWORD,
-    });
-    expect(adminRole.statusCode).toBe(400);
-    const spaced = await create(admin, {
-      username: 'spaced',
-      displayName: '空格',
-      role: 'staff',
-      password: 'has a space 1',
-    });
-    expect(spaced.statusCode).toBe(400);
-    expect(spaced.json().message).toMatch(/空白/);
+    const refused = [
+      ['editor', '重复', 'editor', NEW_PASSWORD, 409, /已被使用/],
+      ['boss', '老板', 'admin', NEW_PASSWORD, 400, /角色/],
+      ['spaced', '空格', 'staff', 'has a space 1', 400, /空白/],
+    ] as const;
+    for (const [username, displayName, role, password, status, message] of refused) {
+      const response = await create(admin, { username, displayName, role, password });
+      expect(response.statusCode, username).toBe(status);
+      expect(response.json().message, username).toMatch(message);
+    }
     expect(await snapshot()).toEqual(before);
   });
 
@@ -125,16 +123,7 @@ describe('console accounts', () => {
       expect(response.statusCode, password).toBe(400);
       expect(response.json().message).toMatch(/^密码太容易被猜到/);
     }
-    const editorRow = await server.db.kysely
-      .selectFrom('consoleUser')
-      .select('id')
-      .where('username', '=', 'editor')
-      .executeTakeFirstOrThrow();
-    const reset = await server.consoleInject(admin, {
-      method: 'PUT',
-      url: `/lianmeng/api/accounts/${editorRow.id}`,
-      payload: { password: 'woaini1314' },
-    });
+    const reset = await update(admin, await idOf('editor'), { password: 'woaini1314' });
     expect(reset.statusCode).toBe(400);
     expect(reset.json().message).toMatch(/拼音/);
     expect(await snapshot()).toEqual(before);
@@ -167,19 +156,9 @@ describe('console accounts', () => {
   });
 
   it('resets a password: the old one stops working, the new one works, open sessions end', async () => {
-    const staffId = (
-      await server.db.kysely
-        .selectFrom('consoleUser')
-        .select('id')
-        .where('username', '=', 'staff')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const staffId = await idOf('staff');
     const staffSession = await server.signIn('staff');
-    const response = await server.consoleInject(admin, {
-      method: 'PUT',
-      url: `/lianmeng/api/accounts/${staffId}`,
-      payload: { id: staffId, username: 'staff', password: NEW_PASSWORD },
-    });
+    const response = await update(admin, staffId, { id: staffId, username: 'staff', password: NEW_PASSWORD });
     expect(response.statusCode).toBe(200);
     const me = await server.consoleInject(staffSession, { method: 'GET', url: '/lianmeng/auth/me' });
     expect(me.statusCode).toBe(401);
@@ -187,18 +166,8 @@ describe('console accounts', () => {
   });
 
   it('disables an account: its session dies and it can no longer sign in', async () => {
-    const editorId = (
-      await server.db.kysely
-        .selectFrom('consoleUser')
-        .select('id')
-        .where('username', '=', 'editor')
-        .executeTakeFirstOrThrow()
-    ).id;
-    const response = await server.consoleInject(admin, {
-      method: 'PUT',
-      url: `/lianmeng/api/accounts/${editorId}`,
-      payload: { disabled: true },
-    });
+    const editorId = await idOf('editor');
+    const response = await update(admin, editorId, { disabled: true });
     expect(response.json().data.disabled).toBe(true);
     const me = await server.consoleInject(editor, { method: 'GET', url: '/lianmeng/auth/me' });
     expect(me.statusCode).toBe(401);
@@ -209,23 +178,11 @@ describe('console accounts', () => {
 
   it('refuses an administrator disabling or demoting their own account', async () => {
     const before = await snapshot();
-    const disableSelf = await server.consoleInject(admin, {
-      method: 'PUT',
-      url: '/lianmeng/api/accounts/1',
-      payload: { disabled: true },
-    });
+    const disableSelf = await update(admin, 1, { disabled: true });
     expect(disableSelf.statusCode).toBe(403);
-    const demoteSelf = await server.consoleInject(admin, {
-      method: 'PUT',
-      url: '/lianmeng/api/accounts/1',
-      payload: { role: 'staff' },
-    });
+    const demoteSelf = await update(admin, 1, { role: 'staff' });
     expect(demoteSelf.statusCode).toBe(403);
-    const missing = await server.consoleInject(admin, {
-      method: 'PUT',
-      url: '/lianmeng/api/accounts/9999',
-      payload: { disabled: true },
-    });
+    const missing = await update(admin, 9999, { disabled: true });
     expect(missing.statusCode).toBe(404);
     expect(await snapshot()).toEqual(before);
   });
@@ -233,15 +190,11 @@ describe('console accounts', () => {
 
 describe('an administrator changing their own password', () => {
   it('must give the current one: refused without it and with a wrong one, changing nothing', async () => {
-    const self = await server.db.kysely
-      .selectFrom('consoleUser')
-      .select('id')
-      .where('username', '=', 'admin')
-      .executeTakeFirstOrThrow();
+    const selfId = await idOf('admin');
     const session = await server.signIn('admin');
     const before = await snapshot();
     const change = (payload: Record<string, unknown>) =>
-      server.consoleInject(session, { method: 'PUT', url: `/lianmeng/api/accounts/${self.id}`, payload });
+      server.consoleInject(session, { method: 'PUT', url: `/lianmeng/api/accounts/${selfId}`, payload });
 
     const without = await change({ password: NEW_PASSWORD });
     expect(without.json()).toEqual({ status: 400, message: '修改自己的密码需要输入当前密码' });
