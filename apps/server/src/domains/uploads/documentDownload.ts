@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context';
 import { ApiError } from '../../http/apiError';
 import { CONTENT_TYPES, type DocumentKind, extensionOf } from './documentSignature';
+import { findDocument } from './uploadRepository';
 import { uploadDirOf } from './uploadStore';
 
 /** The stored name of a document: 32 hex digits of its content's hash and the extension of its kind. */
@@ -41,13 +42,7 @@ export const registerDocumentDownload = (app: FastifyInstance, { db, config }: S
     const { file } = request.params;
     const stat = await fs.stat(path.join(uploadDir, file)).catch(() => null);
     if (!stat?.isFile()) throw notFound();
-    const row = await db.kysely
-      .selectFrom('documentUpload')
-      .select(['originalName', 'contentType'])
-      .where('file', '=', file)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const row = await findDocument(db.kysely, file);
     const kind = extensionOf(file) as DocumentKind;
     return (
       reply

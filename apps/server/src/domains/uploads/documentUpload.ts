@@ -4,15 +4,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { api, type ConsoleUser, DOCUMENT_UPLOAD_LIMITS } from '@lianmeng/core';
+import { api, DOCUMENT_UPLOAD_LIMITS } from '@lianmeng/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context';
-import type { Db } from '../../db/database';
 import { ApiError } from '../../http/apiError';
 import { defineRoute } from '../../http/defineRoute';
-import { recordAudit } from '../audit/auditRepository';
 import { documentKindOf, extensionOf } from './documentSignature';
 import { documentRefused, uploadRefused } from './messages';
+import { recordDocument } from './uploadRepository';
 import { uploadAddress, uploadDirOf } from './uploadStore';
 
 const FILE_FIELD = 'file';
@@ -79,28 +78,6 @@ const judge = async (file: ReceivedFile) => {
   if (extension !== found.kind) throw documentRefused.extensionMismatch(found.kind);
   return { originalName, kind: found.kind, contentType: found.contentType };
 };
-
-export const recordDocument = (
-  db: Db,
-  document: { file: string; originalName: string; contentType: string; bytes: number },
-  actor: ConsoleUser | null,
-  at: Date,
-) =>
-  db.writeTransaction(async (trx) => {
-    const row = await trx
-      .insertInto('documentUpload')
-      .values({ ...document, userId: actor?.id ?? null, createTime: at.toISOString() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await recordAudit(trx, {
-      user: actor,
-      action: 'upload',
-      targetType: 'document',
-      targetId: Number(row.id),
-      detail: { file: document.file, name: document.originalName, bytes: document.bytes },
-      at,
-    });
-  });
 
 export const registerDocumentUpload = (app: FastifyInstance, { db, config, now }: ServerContext) =>
   defineRoute(app, api.img.uploadDocument, async ({ request }) => {

@@ -27,6 +27,39 @@ export const recordUpload = (
     });
   });
 
+/** Records a stored document (its hashed file, the name it came with, its type and size) and audits it in one transaction. */
+export const recordDocument = (
+  db: Db,
+  document: { file: string; originalName: string; contentType: string; bytes: number },
+  actor: ConsoleUser | null,
+  at: Date,
+) =>
+  db.writeTransaction(async (trx) => {
+    const row = await trx
+      .insertInto('documentUpload')
+      .values({ ...document, userId: actor?.id ?? null, createTime: at.toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      user: actor,
+      action: 'upload',
+      targetType: 'document',
+      targetId: Number(row.id),
+      detail: { file: document.file, name: document.originalName, bytes: document.bytes },
+      at,
+    });
+  });
+
+/** The name and type a stored document was uploaded with; the newest upload wins when the same content came twice. */
+export const findDocument = (db: Kysely<Database>, file: string) =>
+  db
+    .selectFrom('documentUpload')
+    .select(['originalName', 'contentType'])
+    .where('file', '=', file)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
 /** Forgets the uploads (images with either file, documents) whose files were removed. */
 export const deleteUploadsOfFiles = async (db: Kysely<Database>, removed: string[]) => {
   if (removed.length === 0) return;
