@@ -11,6 +11,7 @@ import { siteVersion } from './migrations/0008_site_version';
 import { articleSearch } from './migrations/0009_article_search';
 import { usernameCase } from './migrations/0010_username_case';
 import { imageOrderSchedule } from './migrations/0011_image_order_schedule';
+import { captchaChallenge } from './migrations/0014_captcha_challenge';
 
 /** Migrations are listed here (not read from a folder) so the bundled server carries them. */
 export const migrationsFor = (db: Db): Record<string, Migration> => ({
@@ -25,6 +26,7 @@ export const migrationsFor = (db: Db): Record<string, Migration> => ({
   '0009_article_search': articleSearch(db.dialect),
   '0010_username_case': usernameCase(),
   '0011_image_order_schedule': imageOrderSchedule(),
+  '0014_captcha_challenge': captchaChallenge(),
 });
 
 /**

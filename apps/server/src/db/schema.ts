@@ -132,6 +132,13 @@ export interface SmsCodeTable {
   expiresTime: string;
 }
 
+export interface CaptchaChallengeTable {
+  id: string;
+  answerHash: string;
+  createTime: string;
+  expiresTime: string;
+}
+
 export interface AttemptEventTable {
   id: Generated<number>;
   rule: string;
@@ -166,6 +173,7 @@ export interface Database {
   cardToken: CardTokenTable;
   smsCode: SmsCodeTable;
   attemptEvent: AttemptEventTable;
+  captchaChallenge: CaptchaChallengeTable;
   payloadReplayGuard: PayloadReplayGuardTable;
 }
 
