@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { defineCall } from './call';
 
 /**
- * The image challenge shown before an SMS code is sent and after repeated failed log-ins. Only digits and
- * capital letters that cannot be taken for one another (no 0/O, 1/I/L, 2/Z, 5/S, 8/B, 6/G, U/V, 9/Q):
- * characters every reader of pinyin knows, and an answer is compared without regard to case.
+ * The image challenge shown before an SMS code is sent and after repeated failed log-ins. Digits and
+ * capital Latin letters, which every reader of pinyin knows, keeping at most one of each look-alike group
+ * (0/O/D, 1/I/L, 2/Z, 5/S, 8/B, 6/G, U/V, 9/Q): no answer hinges on telling two shapes apart. An answer
+ * is compared without regard to case.
  */
 export const CAPTCHA_RULES = {
   alphabet: '34678ACDEFHJKMNPRTWXY',
