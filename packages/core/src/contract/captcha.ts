@@ -44,7 +44,13 @@ export const captchaFields = {
   captchaCode: z.string({ error: '应为文字' }).trim().max(16, { error: '不能超过 16 个字符' }).optional(),
 };
 
-export const captchaSchema = z.object({ captchaId: z.string(), svg: z.string() });
+export const captchaSchema = z.object({
+  captchaId: z.string(),
+  /** The challenge drawn as an SVG document (show it as an image, never inline). */
+  svg: z.string(),
+  /** False when the site has challenges switched off (`CAPTCHA=off`): id and image are empty, show none. */
+  required: z.boolean(),
+});
 export type CaptchaChallenge = z.infer<typeof captchaSchema>;
 
 export const captcha = {

@@ -75,7 +75,8 @@ describe('GET /api/captcha', () => {
     const response = await server.app.inject({ method: 'GET', url: '/api/captcha', remoteAddress: freshAddress() });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    const { captchaId, svg } = response.json().data;
+    const { captchaId, svg, required } = response.json().data;
+    expect(required).toBe(true);
     expect(captchaId).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
     expect(svg).toMatch(/^<svg [^>]*width="\d+"[^>]*>.*<\/svg>$/s);
     const answer = await answerOf(server, captchaId);
@@ -304,6 +305,11 @@ describe('CAPTCHA=off', () => {
       const sent = await postForm(off, '/api/uc/user/sendCode', { phone: SHARED_PHONE }, { remoteAddress: '10.8.0.1' });
       expect(sent.statusCode).toBe(200);
       expect(off.sms.sent).toHaveLength(1);
+      // The forms learn that they need show none; nothing is stored.
+      const challenge = await off.app.inject({ method: 'GET', url: '/api/captcha' });
+      expect(challenge.json().data).toEqual({ captchaId: '', svg: '', required: false });
+      expect(challenge.headers['cache-control']).toBe('no-store');
+      expect(await off.db.kysely.selectFrom('captchaChallenge').selectAll().execute()).toEqual([]);
       for (let index = 0; index <= CAPTCHA_RULES.afterFailures; index++) {
         const response = await postForm(
           off,

@@ -41,16 +41,18 @@ export const createCaptcha = ({ config, db, now }: ServerContext): Captcha => {
 };
 
 /** `GET /api/captcha`: a fresh challenge, never cached, a bounded number per address. */
-export const registerCaptchaRoute = (app: FastifyInstance, context: ServerContext, { challenges }: Captcha) => {
+export const registerCaptchaRoute = (app: FastifyInstance, context: ServerContext, { challenges, gate }: Captcha) => {
   const limiter = createAttemptLimiter(context.db, context.now);
   if (context.config.captchaAnswersForTests) {
     app.log.warn('LIANMENG_TEST_CAPTCHA_ANSWERS is on: image challenge answers are written to DATA_DIR (tests only)');
   }
   defineRoute(app, api.captcha.create, async ({ request, reply }) => {
+    reply.header('Cache-Control', 'no-store');
+    // Switched off, the forms learn from this answer that they need not show a challenge.
+    if (!gate.enabled) return { captchaId: '', svg: '', required: false };
     const byAddress = [{ rule: CAPTCHA_PER_ADDRESS, subject: request.ip }];
     await limiter.assertAllowed(byAddress);
     await limiter.record(byAddress);
-    reply.header('Cache-Control', 'no-store');
-    return challenges.issue();
+    return { ...(await challenges.issue()), required: true };
   });
 };
