@@ -63,6 +63,8 @@ export const startSite = async (env: Record<string, string> = {}): Promise<Runni
       DATABASE_URL: '',
       // vitest sets NODE_ENV=test; inherited, it would make `npm start` build React's development bundles.
       NODE_ENV: 'production',
+      // The image challenge is off unless a suite is about it (e2e/accounts/captcha.e2e.ts turns it on).
+      CAPTCHA: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
