@@ -110,8 +110,13 @@ describe('npm run backup and npm run restore (SQLite)', () => {
     await site.stop();
 
     const restoredDir = await scratch();
+    // A key generated there meanwhile (a server started on the new folder) gives way to the backup's, kept aside.
+    await fs.writeFile(path.join(restoredDir, 'sms-code-key'), 'another-key', { mode: 0o600 });
     const restore = await runScript('restore.mjs', [folder], { DATA_DIR: restoredDir });
     expect(restore.code, restore.output).toBe(0);
+    const keptAside = (await fs.readdir(restoredDir)).filter((name) => name.startsWith('sms-code-key.before-restore-'));
+    expect(keptAside).toHaveLength(1);
+    expect(await fs.readFile(path.join(restoredDir, keptAside[0] ?? ''), 'utf8')).toBe('another-key');
     const uploadsInBackup = (await fs.readdir(path.join(folder, 'uploads'))).sort();
     expect(uploadsInBackup.length).toBeGreaterThan(0);
     expect((await fs.readdir(path.join(restoredDir, 'uploads'))).sort()).toEqual(uploadsInBackup);

@@ -32,3 +32,9 @@ export const isCaptchaRefusal = (failure: { ok?: boolean; status: number; messag
   failure.ok !== true &&
   failure.status === 400 &&
   (failure.message === CAPTCHA_REQUIRED_MESSAGE || failure.message === CAPTCHA_REFUSED_MESSAGE);
+
+/** What a screen reader says for the challenge's picture. */
+export const CAPTCHA_IMAGE_ALT = '图形验证码图片：看不清可点击“换一张”';
+
+/** The challenge's SVG as an image source: shown as an image, its markup never enters the page. */
+export const captchaImageSource = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;

@@ -1,4 +1,4 @@
-import { api, type CaptchaChallenge, isCaptchaRefusal } from '@lianmeng/core';
+import { api, CAPTCHA_IMAGE_ALT, type CaptchaChallenge, captchaImageSource, isCaptchaRefusal } from '@lianmeng/core';
 import { type FormEvent, useState } from 'react';
 import { consoleHttp } from '../providers/http';
 
@@ -98,12 +98,7 @@ export const SignInPage = ({ onSignIn }: SignInPageProps) => {
             </span>
             <div className="sign-in__captcha-row">
               {challenge ? (
-                <img
-                  src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(challenge.svg)}`}
-                  alt="图形验证码图片：看不清可点击“换一张”"
-                  width={120}
-                  height={44}
-                />
+                <img src={captchaImageSource(challenge.svg)} alt={CAPTCHA_IMAGE_ALT} width={120} height={44} />
               ) : (
                 <span role="status">正在加载…</span>
               )}

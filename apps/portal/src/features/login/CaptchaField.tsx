@@ -1,4 +1,4 @@
-import { CAPTCHA_RULES } from '@lianmeng/core';
+import { CAPTCHA_IMAGE_ALT, CAPTCHA_RULES, captchaImageSource } from '@lianmeng/core';
 import { Button, Form, Input } from 'antd';
 import type { CaptchaState } from './useCaptcha';
 
@@ -32,8 +32,8 @@ export const CaptchaField = ({ captcha, required }: { captcha: CaptchaState; req
         </Form.Item>
         {challenge ? (
           <img
-            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(challenge.svg)}`}
-            alt="图形验证码图片：看不清可点击“换一张”"
+            src={captchaImageSource(challenge.svg)}
+            alt={CAPTCHA_IMAGE_ALT}
             width={120}
             height={44}
             style={{ background: '#fff', border: '1px solid #d9d9d9', borderRadius: 6 }}

@@ -34,7 +34,7 @@ export const registerConsoleAuthRoutes = (app: FastifyInstance, context: ServerC
       });
       throw refusal;
     }
-    await captcha.demand(body, await guard.needsChallenge(attempt), request.log);
+    await captcha.demand(body, captcha.enabled && (await guard.needsChallenge(attempt)), request.log);
     const user = await findConsoleUserByUsername(db.kysely, body.username);
     const valid = await verifyPassword(user?.passwordHash, body.password);
     if (!user || !valid || user.disabled) {
