@@ -96,4 +96,29 @@ describe.skipIf(SKIP_REASON)('the image challenge in Chromium (CAPTCHA on)', () 
     await page.getByTestId('card-login-submit').click();
     await page.waitForURL(/\/creditBank\/info$/);
   });
+
+  it('the console sign-in asks for the challenge after three failures, then signs the editor in', async () => {
+    const { page } = await openPage(env.browser);
+    await page.goto(`${env.site.url}/admin/`);
+    const signIn = async (password: string) => {
+      await page.getByLabel('用户名').fill('editor');
+      await page.getByLabel('密码', { exact: true }).fill(password);
+      await page.getByRole('button', { name: '登录', exact: true }).click();
+    };
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await signIn('not-the-password-1');
+      await page.getByRole('alert').getByText('用户名或密码不正确，或账号已停用').waitFor();
+      await page.getByRole('button', { name: '登录', exact: true }).waitFor();
+    }
+    const issued = (await linesOf(env.site, 'captcha-answers.log')).length;
+    await signIn(E2E_PASSWORD);
+    await page.getByRole('alert').getByText('请先输入图形验证码').waitFor();
+    const answer = await answerOnScreen(env.site, page, issued);
+    await page.getByLabel('图形验证码', { exact: true }).fill(answer);
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page
+      .getByRole('button', { name: /退出登录|个人信息/ })
+      .first()
+      .waitFor();
+  });
 });
