@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { CARD_KEY_FILE_NAME, DATABASE_FILE_NAME, fail, POSTGRES_ADVICE, sqliteData } from './sqliteData.mjs';
+import { DATABASE_FILE_NAME, fail, KEY_FILE_NAMES, POSTGRES_ADVICE, sqliteData } from './sqliteData.mjs';
 
 let data;
 try {
@@ -17,7 +17,7 @@ if (!fs.existsSync(data.file)) fail(`没有找到数据库文件：${data.file}�
 
 const startedAt = new Date();
 const folder = path.join(data.dataDir, 'backups', startedAt.toISOString().replace(/[:.]/g, '-'));
-// The folder holds every account's password hash and possibly the card log-in key: its owner only.
+// The folder holds every account's password hash and possibly the generated keys: its owner only.
 fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
 fs.chmodSync(folder, 0o700);
 
@@ -57,8 +57,14 @@ if (fs.existsSync(data.uploads)) {
   fs.cpSync(data.uploads, path.join(folder, 'uploads'), { recursive: true, preserveTimestamps: true });
   uploads = fs.readdirSync(path.join(folder, 'uploads'), { recursive: true }).length;
 }
-const key = path.join(data.dataDir, CARD_KEY_FILE_NAME);
-if (fs.existsSync(key)) fs.copyFileSync(key, path.join(folder, CARD_KEY_FILE_NAME));
+const keys = [];
+for (const name of KEY_FILE_NAMES) {
+  const key = path.join(data.dataDir, name);
+  if (!fs.existsSync(key)) continue;
+  fs.copyFileSync(key, path.join(folder, name));
+  fs.chmodSync(path.join(folder, name), 0o600);
+  keys.push(name);
+}
 
 const manifest = {
   startedAt: startedAt.toISOString(),
@@ -68,6 +74,7 @@ const manifest = {
   integrity,
   rows,
   uploads,
+  keys,
 };
 fs.writeFileSync(path.join(folder, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 console.info(`备份完成：${folder}`);

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { CARD_KEY_FILE_NAME, DATABASE_FILE_NAME, fail, POSTGRES_ADVICE, sqliteData } from './sqliteData.mjs';
+import { DATABASE_FILE_NAME, fail, KEY_FILE_NAMES, POSTGRES_ADVICE, sqliteData } from './sqliteData.mjs';
 
 let data;
 try {
@@ -64,9 +64,18 @@ if (fs.existsSync(backupUploads)) {
     uploads += 1;
   }
 }
-const key = path.join(data.dataDir, CARD_KEY_FILE_NAME);
-const backupKey = path.join(folder, CARD_KEY_FILE_NAME);
-if (fs.existsSync(backupKey) && !fs.existsSync(key)) {
+// The restored rows were written under the backup's keys (card log-in payloads in flight, SMS code and
+// image-challenge hashes): those keys come back too; a different key there is kept beside, not lost.
+const keptKeys = [];
+for (const name of KEY_FILE_NAMES) {
+  const key = path.join(data.dataDir, name);
+  const backupKey = path.join(folder, name);
+  if (!fs.existsSync(backupKey)) continue;
+  if (fs.existsSync(key)) {
+    if (fs.readFileSync(key).equals(fs.readFileSync(backupKey))) continue;
+    fs.renameSync(key, `${key}.before-restore-${stamp}`);
+    keptKeys.push(`${key}.before-restore-${stamp}`);
+  }
   fs.copyFileSync(backupKey, key);
   fs.chmodSync(key, 0o600);
 }
@@ -74,4 +83,5 @@ if (fs.existsSync(backupKey) && !fs.existsSync(key)) {
 console.info(`恢复完成：${data.file} ← ${folder}`);
 if (fs.existsSync(`${data.file}.before-restore-${stamp}`))
   console.info(`  原数据库保留为 ${data.file}.before-restore-${stamp}`);
+for (const kept of keptKeys) console.info(`  原密钥文件保留为 ${kept}`);
 console.info(`  补回上传文件 ${uploads} 个。现在可以启动服务器（npm start）。`);

@@ -6,6 +6,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export const DATABASE_FILE_NAME = 'lianmeng.sqlite';
 export const CARD_KEY_FILE_NAME = 'card-login-key.pem';
+/** The HMAC key of stored SMS codes and image-challenge answers (apps/server/src/security/smsCodeKey.ts). */
+export const SMS_CODE_KEY_FILE_NAME = 'sms-code-key';
+/**
+ * The generated keys a backup carries beside the database: without the same keys, the restored card
+ * log-in payloads, SMS codes and image challenges would no longer verify.
+ */
+export const KEY_FILE_NAMES = [CARD_KEY_FILE_NAME, SMS_CODE_KEY_FILE_NAME];
 
 /** PostgreSQL has its own tools; they take a consistent dump while the servers run. */
 export const POSTGRES_ADVICE = `数据库是 PostgreSQL（DATABASE_URL=postgres://…）：请用 PostgreSQL 自带的工具备份和恢复。

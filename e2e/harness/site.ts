@@ -60,6 +60,8 @@ export const spawnServer = async (dataDir: string, env: Record<string, string> =
       // vitest sets NODE_ENV=test; inherited, it would make `npm start` build React's development bundles.
       NODE_ENV: 'production',
       CONTRACT_CHECK: '1',
+      // The image challenge is off unless a suite is about it (e2e/accounts/captcha.e2e.ts turns it on).
+      CAPTCHA: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,8 +1,10 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { HEADERS, XSRF_COOKIE } from '@lianmeng/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signIn } from '../harness/consoleApi';
+import type { RunningSite } from '../harness/site';
 import { consoleWrite, imageTitles, runScript, type ServerProcess, startServer } from './serverProcess';
 
 const INSERT = '/lianmeng/img/imageMsgInsert';
@@ -25,12 +27,48 @@ afterAll(async () => {
   await Promise.all(folders.map((folder) => fs.rm(folder, { recursive: true, force: true })));
 });
 
+const FORM_XSRF = 'e2e-backup-anti-forgery';
+/** A portal form call over real HTTP, with the double-submit anti-forgery cookie and header. */
+const postForm = async (site: RunningSite, url: string, form: Record<string, string>) => {
+  const response = await fetch(`${site.url}${url}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      [HEADERS.xsrf]: FORM_XSRF,
+      cookie: `${XSRF_COOKIE}=${FORM_XSRF}`,
+    },
+    body: new URLSearchParams(form).toString(),
+  });
+  return (await response.json()) as { status: number; message?: string };
+};
+
+/** An image challenge and its answer, read from the file the test-only switch writes it to. */
+const solvedChallenge = async (site: RunningSite) => {
+  const { data } = (await (await fetch(`${site.url}/api/captcha`)).json()) as { data: { captchaId: string } };
+  const lines = await fs.readFile(path.join(site.dataDir, 'captcha-answers.log'), 'utf8');
+  const answer = lines
+    .split('\n')
+    .find((line) => line.startsWith(`${data.captchaId} `))
+    ?.split(' ')[1];
+  if (!answer) throw new Error('no answer written for the challenge');
+  return { captchaId: data.captchaId, captchaCode: answer };
+};
+
+const DEMO_PHONE = '13800000000';
+
 describe('npm run backup and npm run restore (SQLite)', () => {
   it('backs up during a stream of writes; the restore starts and holds every write acknowledged before it began', async () => {
     const original = await scratch();
-    const site = await startServer(original);
+    const site = await startServer(original, { LIANMENG_TEST_CAPTCHA_ANSWERS: '1' });
     servers.push(site);
     const session = await signIn(site, 'editor');
+    // An SMS code and an image challenge issued before the backup, to be used after the restore.
+    const sent = await postForm(site, '/api/uc/user/sendCode', { phone: DEMO_PHONE, ...(await solvedChallenge(site)) });
+    expect(sent.status, sent.message).toBe(200);
+    const outbox = (await fs.readFile(path.join(original, 'sms-outbox.log'), 'utf8')).trim().split('\n');
+    const code = outbox.at(-1)?.split(' ').at(-1) ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    const challengeForLater = await solvedChallenge(site);
 
     const acknowledged: string[] = [];
     let writing = true;
@@ -72,14 +110,33 @@ describe('npm run backup and npm run restore (SQLite)', () => {
     await site.stop();
 
     const restoredDir = await scratch();
+    // A key generated there meanwhile (a server started on the new folder) gives way to the backup's, kept aside.
+    await fs.writeFile(path.join(restoredDir, 'sms-code-key'), 'another-key', { mode: 0o600 });
     const restore = await runScript('restore.mjs', [folder], { DATA_DIR: restoredDir });
     expect(restore.code, restore.output).toBe(0);
+    const keptAside = (await fs.readdir(restoredDir)).filter((name) => name.startsWith('sms-code-key.before-restore-'));
+    expect(keptAside).toHaveLength(1);
+    expect(await fs.readFile(path.join(restoredDir, keptAside[0] ?? ''), 'utf8')).toBe('another-key');
     const uploadsInBackup = (await fs.readdir(path.join(folder, 'uploads'))).sort();
     expect(uploadsInBackup.length).toBeGreaterThan(0);
     expect((await fs.readdir(path.join(restoredDir, 'uploads'))).sort()).toEqual(uploadsInBackup);
 
+    // The generated keys came back with the data, owner-only.
+    for (const name of ['card-login-key.pem', 'sms-code-key']) {
+      const restoredKey = path.join(restoredDir, name);
+      expect(await fs.readFile(restoredKey, 'utf8')).toBe(await fs.readFile(path.join(original, name), 'utf8'));
+      expect((await fs.stat(restoredKey)).mode & 0o777).toBe(0o600);
+      expect((await fs.stat(path.join(folder, name))).mode & 0o777).toBe(0o600);
+    }
+    expect(manifest.keys).toEqual(['card-login-key.pem', 'sms-code-key']);
+
     const restored = await startServer(restoredDir);
     servers.push(restored);
+    // So the code and the challenge issued before the backup still verify on the restored server.
+    const loggedIn = await postForm(restored, '/api/uc/user/loginByPhoneAndCode', { phone: DEMO_PHONE, code });
+    expect(loggedIn.status, loggedIn.message).toBe(200);
+    const answered = await postForm(restored, '/api/uc/user/sendCode', { phone: '13900000000', ...challengeForLater });
+    expect(answered.status, answered.message).toBe(200);
     const health = await (await fetch(`${restored.url}/healthz`)).json();
     expect(health.data.database).toBe('ok');
     // The console session was in the database too: it is valid on the restored server.

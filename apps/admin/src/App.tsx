@@ -32,8 +32,8 @@ export const App = ({ http = consoleHttp }: { http?: HttpClient }) => {
   if (state === 'signedOut') {
     return (
       <SignInPage
-        onSignIn={async (username, password) => {
-          const result = await http.call(api.consoleAuth.login, { body: { username, password } });
+        onSignIn={async (username, password, captcha) => {
+          const result = await http.call(api.consoleAuth.login, { body: { username, password, ...captcha } });
           if (!result.ok) return result.message;
           // The console opens where the visitor was going (a deep link), or on its first page.
           if (window.location.pathname.replace(/\/$/, '').endsWith('/login'))

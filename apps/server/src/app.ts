@@ -12,6 +12,7 @@ import { registerApiDocsRoutes } from './domains/apiDocs/apiDocsRoutes';
 import { registerConsoleArticleRoutes } from './domains/articles/consoleArticleRoutes';
 import { registerPublicArticleRoutes } from './domains/articles/publicArticleRoutes';
 import { registerConsoleAuditRoutes } from './domains/audit/auditRoutes';
+import { createCaptcha, registerCaptchaRoute } from './domains/captcha';
 import { registerCardHolderRoutes } from './domains/cardHolders';
 import type { SmsSender } from './domains/cardHolders/smsSender';
 import { registerConsoleAuthRoutes } from './domains/consoleUsers/consoleAuthRoutes';
@@ -109,6 +110,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
 
   registerHealthRoute(app, context);
   registerConsoleAuthRoutes(app, context);
+  registerCaptchaRoute(app, context, createCaptcha(context));
   registerImageRoutes(app, context);
   registerPublicSettingsRoute(app, context);
   registerPublicArticleRoutes(app, context);

@@ -20,6 +20,16 @@ export interface ServerConfig {
   publicUrl: string | undefined;
   /** SMS_CODE_KEY: the HMAC key of stored SMS codes; unset, one is generated into dataDir. */
   smsCodeKey: string | undefined;
+  /**
+   * CAPTCHA: the image challenge before an SMS code is sent and after repeated failed log-ins; `off` for
+   * tests and for a site that puts its own challenge in front.
+   */
+  captcha: boolean;
+  /**
+   * LIANMENG_TEST_CAPTCHA_ANSWERS=1, for the whole-system tests only: each challenge's answer is appended to
+   * `DATA_DIR/captcha-answers.log`, so a browser test can answer it. Never set in production.
+   */
+  captchaAnswersForTests: boolean;
   /** Quiet logs in tests. */
   logLevel: string;
   /**
@@ -65,6 +75,12 @@ const publicUrl = (value: string | undefined) => {
   return value.replace(/\/+$/, '');
 };
 
+const onOff = (name: string, value: string | undefined) => {
+  if (value === undefined || value === '' || value === 'on') return true;
+  if (value === 'off') return false;
+  throw new Error(`${name} must be "on" or "off", got "${value}"`);
+};
+
 const trustProxy = (value: string | undefined): boolean | string => {
   if (!value || value === 'false' || value === '0') return false;
   if (value === 'true' || value === '1') return true;
@@ -100,6 +116,8 @@ export const loadConfig = (
     logLevel: env.LOG_LEVEL ?? 'info',
     cardPrivateKey: env.CARD_PRIVATE_KEY || undefined,
     smsCodeKey: env.SMS_CODE_KEY || undefined,
+    captcha: onOff('CAPTCHA', env.CAPTCHA),
+    captchaAnswersForTests: env.LIANMENG_TEST_CAPTCHA_ANSWERS === '1',
     publicUrl: publicUrl(env.PUBLIC_URL),
     timeouts: DEFAULT_TIMEOUTS,
     maxEventLoopDelayMs: milliseconds('MAX_EVENT_LOOP_DELAY_MS', env.MAX_EVENT_LOOP_DELAY_MS, 1000),

@@ -25,8 +25,18 @@ export const createAuthProvider = (http: HttpClient = consoleHttp): ConsoleAuthP
   const known = async () => user ?? me();
 
   return {
-    async login({ username, password }: { username: string; password: string }) {
-      const result = await http.call(api.consoleAuth.login, { body: { username, password } });
+    async login({
+      username,
+      password,
+      captchaId,
+      captchaCode,
+    }: {
+      username: string;
+      password: string;
+      captchaId?: string;
+      captchaCode?: string;
+    }) {
+      const result = await http.call(api.consoleAuth.login, { body: { username, password, captchaId, captchaCode } });
       if (!result.ok) throw new Error(result.message);
       user = result.data;
     },

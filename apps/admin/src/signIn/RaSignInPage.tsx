@@ -6,8 +6,8 @@ export const RaSignInPage = () => {
   const login = useLogin();
   return (
     <SignInPage
-      onSignIn={async (username, password) => {
-        await login({ username, password });
+      onSignIn={async (username, password, captcha) => {
+        await login({ username, password, ...captcha });
         return undefined;
       }}
     />

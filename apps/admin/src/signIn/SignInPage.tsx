@@ -1,17 +1,35 @@
+import { api, CAPTCHA_IMAGE_ALT, type CaptchaChallenge, captchaImageSource, isCaptchaRefusal } from '@lianmeng/core';
 import { type FormEvent, useState } from 'react';
+import { consoleHttp } from '../providers/http';
+
+/** The answer to the image challenge, sent beside the user name and password once the server asks for it. */
+export interface SignInCaptcha {
+  captchaId?: string;
+  captchaCode?: string;
+}
 
 export interface SignInPageProps {
   /** Resolves to a Chinese refusal message, or nothing when the user is in. */
-  onSignIn(username: string, password: string): Promise<string | undefined>;
+  onSignIn(username: string, password: string, captcha: SignInCaptcha): Promise<string | undefined>;
 }
 
 /**
  * The console's Chinese sign-in page. Plain React on purpose: it is the first thing a visitor loads, so
- * it must not wait for react-admin and MUI.
+ * it must not wait for react-admin and MUI. After repeated failures the server asks for the image
+ * challenge; the page then shows it, and a new one after every try (each is used up by its first answer).
  */
 export const SignInPage = ({ onSignIn }: SignInPageProps) => {
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
+  const [captchaShown, setCaptchaShown] = useState(false);
+  const [challenge, setChallenge] = useState<CaptchaChallenge | null>(null);
+  const [captchaCode, setCaptchaCode] = useState('');
+
+  const newChallenge = async () => {
+    setCaptchaCode('');
+    const result = await consoleHttp.call(api.captcha.create);
+    setChallenge(result.ok && result.data.required ? result.data : null);
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -22,13 +40,24 @@ export const SignInPage = ({ onSignIn }: SignInPageProps) => {
       setError('请输入用户名和密码');
       return;
     }
+    if (captchaShown && challenge && !captchaCode.trim()) {
+      setError('请输入图形验证码');
+      return;
+    }
+    const captcha =
+      captchaShown && challenge ? { captchaId: challenge.captchaId, captchaCode: captchaCode.trim() } : {};
     setPending(true);
     setError(undefined);
-    const refusal = await onSignIn(username, password).catch((failure: unknown) =>
+    const refusal = await onSignIn(username, password, captcha).catch((failure: unknown) =>
       failure instanceof Error ? failure.message : '登录失败，请重试',
     );
     setPending(false);
     if (refusal) setError(refusal);
+    const asked = refusal !== undefined && isCaptchaRefusal({ status: 400, message: refusal });
+    if (refusal && (asked || captcha.captchaId)) {
+      setCaptchaShown(true);
+      await newChallenge();
+    }
   };
 
   return (
@@ -49,6 +78,36 @@ export const SignInPage = ({ onSignIn }: SignInPageProps) => {
           密码
           <input name="password" type="password" autoComplete="current-password" required maxLength={128} />
         </label>
+        {captchaShown ? (
+          <div className="sign-in__captcha">
+            <label>
+              图形验证码
+              <input
+                name="captchaCode"
+                value={captchaCode}
+                onChange={(event) => setCaptchaCode(event.target.value)}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={8}
+                aria-describedby="sign-in-captcha-hint"
+              />
+            </label>
+            <span id="sign-in-captcha-hint" className="sign-in__hint">
+              请输入图中的字符，不区分大小写
+            </span>
+            <div className="sign-in__captcha-row">
+              {challenge ? (
+                <img src={captchaImageSource(challenge.svg)} alt={CAPTCHA_IMAGE_ALT} width={120} height={44} />
+              ) : (
+                <span role="status">正在加载…</span>
+              )}
+              <button type="button" className="sign-in__refresh" onClick={() => void newChallenge()}>
+                换一张
+              </button>
+            </div>
+          </div>
+        ) : null}
         {error ? (
           <p id="sign-in-error" role="alert" className="sign-in__error">
             {error}

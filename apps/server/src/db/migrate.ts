@@ -14,6 +14,7 @@ import { usernameCase } from './migrations/0010_username_case';
 import { imageOrderSchedule } from './migrations/0011_image_order_schedule';
 import { certificationLogoSettings } from './migrations/0012_certification_logo_settings';
 import { documentUploads } from './migrations/0013_document_uploads';
+import { captchaChallenge } from './migrations/0014_captcha_challenge';
 
 /** Migrations are listed here (not read from a folder) so the bundled server carries them. */
 export const migrationsFor = (db: Db): Record<string, Migration> => ({
@@ -33,6 +34,7 @@ export const migrationsFor = (db: Db): Record<string, Migration> => ({
     logoImage: '',
   }),
   '0013_document_uploads': documentUploads(db.dialect),
+  '0014_captcha_challenge': captchaChallenge(),
 });
 
 /**

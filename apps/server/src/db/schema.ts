@@ -144,6 +144,13 @@ export interface SmsCodeTable {
   expiresTime: string;
 }
 
+export interface CaptchaChallengeTable {
+  id: string;
+  answerHash: string;
+  createTime: string;
+  expiresTime: string;
+}
+
 export interface AttemptEventTable {
   id: Generated<number>;
   rule: string;
@@ -179,6 +186,7 @@ export interface Database {
   cardToken: CardTokenTable;
   smsCode: SmsCodeTable;
   attemptEvent: AttemptEventTable;
+  captchaChallenge: CaptchaChallengeTable;
   payloadReplayGuard: PayloadReplayGuardTable;
 }
 

@@ -52,6 +52,7 @@ const ACCESS_TABLE: Record<string, `${CallDefinition['access']}${'' | ' +xsrf'}`
   'content.article': 'anonymous',
   'site.settings': 'anonymous',
   'site.health': 'anonymous',
+  'captcha.create': 'anonymous',
 };
 
 const IDENTITIES = ['anonymous', 'cardHolder', 'staff', 'editor', 'admin'] as const;

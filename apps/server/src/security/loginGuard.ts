@@ -24,6 +24,12 @@ export interface LoginGuardRules {
   freeFailures: number;
   maxDelayMs: number;
   accountPerHour: number;
+  /**
+   * Failures (from the address, or against the account from anywhere) after which each try must carry an
+   * answered image challenge: a stranger with many addresses cannot spend the account's hourly ceiling
+   * without solving one per guess.
+   */
+  challengeAfter: number;
   /** How the account appears in log lines (a card number is shown only in part). */
   logName?: (account: string) => string;
 }
@@ -41,8 +47,10 @@ export interface LoginGuard {
   failed(attempt: LoginAttempt): Promise<{ pairFailures: number }>;
   /** A success forgets the pair's failures: the owner's next typo starts afresh. */
   succeeded(attempt: LoginAttempt): Promise<void>;
-  /** Failures of the pair within the hour, e.g. to ask for an image challenge past a few. */
+  /** Failures of the pair within the hour. */
   pairFailures(attempt: LoginAttempt): Promise<number>;
+  /** Whether this attempt must carry an answered image challenge (past `challengeAfter` failures). */
+  needsChallenge(attempt: LoginAttempt): Promise<boolean>;
 }
 
 export const delayAfter = (rules: LoginGuardRules, pairFailures: number) =>
@@ -112,5 +120,9 @@ export const createLoginGuard = (
       await limiter.reset(pairRule, pairOf(attempt));
     },
     pairFailures: async (attempt) => (await limiter.recent(pairRule, pairOf(attempt))).count,
+    async needsChallenge(attempt) {
+      if ((await limiter.recent(rules.perAddress, attempt.address)).count >= rules.challengeAfter) return true;
+      return (await limiter.recent(accountRule, attempt.account)).count >= rules.challengeAfter;
+    },
   };
 };

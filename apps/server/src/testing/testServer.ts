@@ -66,6 +66,8 @@ export const createTestServer = async (
       portalDist: path.join(dataDir, 'no-portal'),
       adminDist: path.join(dataDir, 'no-admin'),
       cardPrivateKey: TEST_CARD_PRIVATE_KEY,
+      // Off unless a test is about the challenge (it turns it on), so the other tests keep testing their rule.
+      captcha: false,
       ...(scratch ? { databaseUrl: scratch.url } : {}),
       ...overrides,
     },

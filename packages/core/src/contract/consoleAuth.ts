@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONSOLE_ROLES, TEXT_LIMITS } from '../constants';
 import { defineCall } from './call';
+import { captchaFields } from './captcha';
 
 export const consoleUserSchema = z.object({
   id: z.number().int(),
@@ -21,6 +22,7 @@ export const consoleLoginBody = z
       .string({ error: '应为文字' })
       .min(1, { error: '请输入密码' })
       .max(TEXT_LIMITS.password.max, { error: `不能超过 ${TEXT_LIMITS.password.max} 个字符` }),
+    ...captchaFields,
   })
   .strict();
 

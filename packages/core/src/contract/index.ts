@@ -1,4 +1,5 @@
 export * from './call';
+export * from './captcha';
 export * from './console';
 export * from './consoleAuth';
 export * from './content';
@@ -9,6 +10,7 @@ export * from './img';
 export * from './site';
 export * from './uc';
 
+import { captcha } from './captcha';
 import { consoleApi } from './console';
 import { consoleAuth } from './consoleAuth';
 import { content } from './content';
@@ -18,4 +20,4 @@ import { site } from './site';
 import { sso, uc } from './uc';
 
 /** Every call the apps make and the server answers, by area. */
-export const api = { img, consoleAuth, consoleApi, uc, sso, creditBank, content, site } as const;
+export const api = { img, consoleAuth, consoleApi, uc, sso, creditBank, content, site, captcha } as const;

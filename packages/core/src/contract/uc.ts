@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from '../constants';
 import { defineCall } from './call';
+import { captchaFields } from './captcha';
 
 export const CARD_NO = /^\d{8,20}$/;
 export const PHONE = /^1\d{10}$/;
@@ -36,6 +37,8 @@ export const encryptedCardPayloadBody = z.object({
   aesKey: z.string({ error: '应为文字' }).min(1).max(4096),
   data: z.string({ error: '应为文字' }).min(1).max(8192),
   timestamp: z.string({ error: '应为文字' }).regex(/^\d{10,16}$/, { error: '应为毫秒时间戳' }),
+  // Beside the sealed fields, not inside them: the payload's format stays the one the clients build.
+  ...captchaFields,
 });
 
 export const uc = {
@@ -67,7 +70,7 @@ export const uc = {
     access: 'anonymous',
     xsrf: true,
     bodyKind: 'form',
-    body: z.object({ phone: phoneField }),
+    body: z.object({ phone: phoneField, ...captchaFields }),
     response: z.object({ cooldownSeconds: z.number().int() }),
     summary: '发送登录验证码',
   }),
@@ -78,7 +81,7 @@ export const uc = {
     access: 'anonymous',
     xsrf: true,
     bodyKind: 'form',
-    body: z.object({ phone: phoneField, code: smsCodeField, cardNo: cardNoField.optional() }),
+    body: z.object({ phone: phoneField, code: smsCodeField, cardNo: cardNoField.optional(), ...captchaFields }),
     response: loginResultSchema,
     summary: '手机号加验证码登录',
   }),
@@ -89,7 +92,13 @@ export const uc = {
     access: 'anonymous',
     xsrf: true,
     bodyKind: 'form',
-    body: z.object({ phone: phoneField, code: smsCodeField, cardNo: cardNoField, newPassword: passwordField }),
+    body: z.object({
+      phone: phoneField,
+      code: smsCodeField,
+      cardNo: cardNoField,
+      newPassword: passwordField,
+      ...captchaFields,
+    }),
     response: z.object({}),
     summary: '凭短信验证码重置密码',
   }),

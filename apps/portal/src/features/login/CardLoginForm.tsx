@@ -1,22 +1,31 @@
 import type { LoginResult } from '@lianmeng/core';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
+import { CAPTCHA_FIELD, CaptchaField } from './CaptchaField';
 import { loginWithCard } from './cardLogin';
 import { cardNoRules, passwordRules } from './formRules';
+import { useCaptcha } from './useCaptcha';
 
 interface CardLoginValues {
   cardNo: string;
   password: string;
+  captchaCode?: string;
 }
 
-/** Card number + password. A refusal goes to the error modal (through the http client); the form keeps its values. */
+/**
+ * Card number + password. A refusal goes to the error modal (through the http client); the form keeps its
+ * values. After repeated failures the server asks for the image challenge, which the form then shows.
+ */
 export const CardLoginForm = ({ onLoggedIn }: { onLoggedIn: (result: LoginResult) => void }) => {
   const [form] = Form.useForm<CardLoginValues>();
   const [busy, setBusy] = useState(false);
-  const submit = async ({ cardNo, password }: CardLoginValues) => {
+  const captcha = useCaptcha(false);
+  const submit = async ({ cardNo, password, captchaCode }: CardLoginValues) => {
+    const answer = captcha.fields(captchaCode);
     setBusy(true);
-    const result = await loginWithCard(cardNo, password);
+    const result = await loginWithCard(cardNo, password, answer);
     setBusy(false);
+    if (captcha.settle(result, answer)) form.setFieldValue(CAPTCHA_FIELD, '');
     if (result.ok) onLoggedIn(result.data);
   };
   return (
@@ -27,6 +36,7 @@ export const CardLoginForm = ({ onLoggedIn }: { onLoggedIn: (result: LoginResult
       <Form.Item label="密码" name="password" rules={passwordRules}>
         <Input.Password autoComplete="current-password" maxLength={128} placeholder="请输入密码" />
       </Form.Item>
+      <CaptchaField captcha={captcha} required />
       <Button type="primary" htmlType="submit" block loading={busy} data-testid="card-login-submit">
         登录
       </Button>

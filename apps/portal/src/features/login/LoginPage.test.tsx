@@ -26,7 +26,11 @@ vi.setConfig({ testTimeout: 30_000 });
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const pressEnter = (label: string) => userEvent.type(screen.getByLabelText(label), '{Enter}');
 
-const server = setupServer(mockCall(api.uc.publicKey, () => ({ publicKey: '-----BEGIN PUBLIC KEY-----' })));
+// These tests are about a site with the image challenge switched off; captcha.test.tsx covers it on.
+const server = setupServer(
+  mockCall(api.uc.publicKey, () => ({ publicKey: '-----BEGIN PUBLIC KEY-----' })),
+  mockCall(api.captcha.create, () => ({ captchaId: '', svg: '', required: false })),
+);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());

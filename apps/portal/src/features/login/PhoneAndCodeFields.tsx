@@ -1,13 +1,27 @@
 import { Form, type FormInstance, Input, Space } from 'antd';
+import { CaptchaField } from './CaptchaField';
 import { codeRules, phoneRules } from './formRules';
 import { SendCodeButton } from './SendCodeButton';
+import type { CaptchaState } from './useCaptcha';
 
-/** The phone field and the code field with its send button, shared by the phone log-in and the password reset. */
-export const PhoneAndCodeFields = ({ form, phonePlaceholder }: { form: FormInstance; phonePlaceholder: string }) => (
+/**
+ * The phone field, the image challenge that must be answered before a code is sent, and the code field
+ * with its send button; shared by the phone log-in and the password reset.
+ */
+export const PhoneAndCodeFields = ({
+  form,
+  phonePlaceholder,
+  captcha,
+}: {
+  form: FormInstance;
+  phonePlaceholder: string;
+  captcha: CaptchaState;
+}) => (
   <>
     <Form.Item label="手机号" name="phone" rules={phoneRules}>
       <Input autoComplete="tel" inputMode="numeric" maxLength={11} placeholder={phonePlaceholder} />
     </Form.Item>
+    <CaptchaField captcha={captcha} required={false} />
     <Form.Item label="验证码" required>
       <Space.Compact block>
         <Form.Item name="code" rules={codeRules} noStyle>
@@ -19,7 +33,7 @@ export const PhoneAndCodeFields = ({ form, phonePlaceholder }: { form: FormInsta
             aria-label="验证码"
           />
         </Form.Item>
-        <SendCodeButton form={form} />
+        <SendCodeButton form={form} captcha={captcha} />
       </Space.Compact>
     </Form.Item>
   </>

@@ -2,21 +2,28 @@ import { api, type LoginResult } from '@lianmeng/core';
 import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { http } from '../../app/api';
+import { CAPTCHA_FIELD } from './CaptchaField';
 import { PhoneAndCodeFields } from './PhoneAndCodeFields';
+import { useCaptcha } from './useCaptcha';
 
 interface PhoneLoginValues {
   phone: string;
   code: string;
+  captchaCode?: string;
 }
 
 /** Phone + SMS code; the send button counts down before it may send again. */
 export const PhoneLoginForm = ({ onLoggedIn }: { onLoggedIn: (result: LoginResult) => void }) => {
   const [form] = Form.useForm<PhoneLoginValues>();
   const [busy, setBusy] = useState(false);
-  const submit = async (values: PhoneLoginValues) => {
+  const captcha = useCaptcha(true);
+  const submit = async ({ phone, code, captchaCode }: PhoneLoginValues) => {
+    // The answer goes along when typed: after repeated wrong codes the server asks for one.
+    const answer = captcha.fields(captchaCode);
     setBusy(true);
-    const result = await http.call(api.uc.loginByPhoneAndCode, { body: { ...values } });
+    const result = await http.call(api.uc.loginByPhoneAndCode, { body: { phone, code, ...answer } });
     setBusy(false);
+    if (captcha.settle(result, answer)) form.setFieldValue(CAPTCHA_FIELD, '');
     if (result.ok) onLoggedIn(result.data);
   };
   return (
@@ -28,7 +35,7 @@ export const PhoneLoginForm = ({ onLoggedIn }: { onLoggedIn: (result: LoginResul
       aria-label="手机号登录"
       requiredMark={false}
     >
-      <PhoneAndCodeFields form={form} phonePlaceholder="请输入手机号" />
+      <PhoneAndCodeFields form={form} phonePlaceholder="请输入手机号" captcha={captcha} />
       <Button type="primary" htmlType="submit" block loading={busy} data-testid="phone-login-submit">
         登录
       </Button>

@@ -2,8 +2,10 @@ import { api } from '@lianmeng/core';
 import { Button, Form, Input, message, Space } from 'antd';
 import { useState } from 'react';
 import { http } from '../../app/api';
+import { CAPTCHA_FIELD } from './CaptchaField';
 import { cardNoRules, confirmRules, newPasswordRules, strongPasswordRule } from './formRules';
 import { PhoneAndCodeFields } from './PhoneAndCodeFields';
+import { useCaptcha } from './useCaptcha';
 
 interface ResetValues {
   phone: string;
@@ -11,16 +13,20 @@ interface ResetValues {
   cardNo: string;
   newPassword: string;
   confirmPassword: string;
+  captchaCode?: string;
 }
 
 /** "忘记密码": a code sent to the card's phone sets a new password. */
 export const ResetPasswordForm = ({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) => {
   const [form] = Form.useForm<ResetValues>();
   const [busy, setBusy] = useState(false);
-  const submit = async ({ phone, code, cardNo, newPassword }: ResetValues) => {
+  const captcha = useCaptcha(true);
+  const submit = async ({ phone, code, cardNo, newPassword, captchaCode }: ResetValues) => {
+    const answer = captcha.fields(captchaCode);
     setBusy(true);
-    const result = await http.call(api.uc.resetPassword, { body: { phone, code, cardNo, newPassword } });
+    const result = await http.call(api.uc.resetPassword, { body: { phone, code, cardNo, newPassword, ...answer } });
     setBusy(false);
+    if (captcha.settle(result, answer)) form.setFieldValue(CAPTCHA_FIELD, '');
     if (result.ok) {
       void message.success('密码已重置，请使用新密码登录');
       onDone();
@@ -35,7 +41,7 @@ export const ResetPasswordForm = ({ onDone, onCancel }: { onDone: () => void; on
       aria-label="找回密码"
       requiredMark={false}
     >
-      <PhoneAndCodeFields form={form} phonePlaceholder="卡号绑定的手机号" />
+      <PhoneAndCodeFields form={form} phonePlaceholder="卡号绑定的手机号" captcha={captcha} />
       <Form.Item label="卡号" name="cardNo" rules={cardNoRules}>
         <Input inputMode="numeric" maxLength={20} placeholder="要重置密码的卡号" />
       </Form.Item>

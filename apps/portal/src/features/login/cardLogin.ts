@@ -4,10 +4,17 @@ import type { CallResult } from '@lianmeng/core/http';
 import JSEncrypt from 'jsencrypt';
 import { http } from '../../app/api';
 
-/** Card number + password: the payload is encrypted under the server's public key (PRODUCT.md). */
-export const loginWithCard = async (cardNo: string, password: string): Promise<CallResult<LoginResult>> => {
+/**
+ * Card number + password: the payload is encrypted under the server's public key; an image challenge's
+ * answer travels beside the sealed fields.
+ */
+export const loginWithCard = async (
+  cardNo: string,
+  password: string,
+  captcha: { captchaId?: string; captchaCode?: string } = {},
+): Promise<CallResult<LoginResult>> => {
   const key = await http.call(api.uc.publicKey);
   if (!key.ok) return key;
   const form = encryptCardPayload({ cardNo, password }, key.data.publicKey, new JSEncrypt());
-  return http.call(api.uc.validateCardByPass, { body: { ...form } });
+  return http.call(api.uc.validateCardByPass, { body: { ...form, ...captcha } });
 };

@@ -3,9 +3,10 @@ import type { ServerContext } from '../../context';
 import { type AttemptLimiter, createAttemptLimiter } from '../../security/attemptLimiter';
 import { type CardKeyPair, loadCardKeyPair } from '../../security/cardKeyPair';
 import { createLoginGuard, type LoginGuard } from '../../security/loginGuard';
+import { CARD_LOGIN_RULES } from '../../security/loginRules';
 import { loadSmsCodeKey } from '../../security/smsCodeKey';
 import type { CardTokens } from '../../sessions/cardHolderTokens';
-import { CARD_LOGIN_RULES } from './limits';
+import { type CaptchaGate, createCaptcha } from '../captcha';
 import { createSmsCodes, type SmsCodes } from './smsCodes';
 import { createOutboxSender, type SmsSender } from './smsSender';
 
@@ -18,6 +19,8 @@ export interface CardHoldersContext extends ServerContext {
   keys: CardKeyPair;
   smsCodes: SmsCodes;
   smsSender: SmsSender;
+  /** The image challenge before an SMS code is sent and after repeated failures. */
+  captcha: CaptchaGate;
 }
 
 export const createCardHoldersContext = async (
@@ -38,5 +41,6 @@ export const createCardHoldersContext = async (
       await loadSmsCodeKey(context.config.dataDir, context.config.smsCodeKey),
     ),
     smsSender: smsSender ?? createOutboxSender(context.config.dataDir, context.now),
+    captcha: createCaptcha(context).gate,
   };
 };

@@ -14,7 +14,7 @@ export const registerLoginByPhoneAndCode = (app: FastifyInstance, context: CardH
   defineRoute(app, api.uc.loginByPhoneAndCode, async ({ body, request }) => {
     const cards = await findCardHoldersByPhone(context.db.kysely, body.phone);
     const chosen = body.cardNo ? cards.find((card) => card.cardNo === body.cardNo) : cards[0];
-    await verifySmsCode(context, body.phone, body.code, request.ip, request.log);
+    await verifySmsCode(context, body.phone, body.code, request.ip, body, request.log);
     // Reached only with a valid code, so the phone's cards are not revealed to a guesser.
     if (!chosen) throw unauthorized(SMS_CODE_REFUSED);
     return {

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { SMS_CODE_RULES } from '@lianmeng/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_RULES } from '../../security/loginRules';
 import { SMS_CODE_KEY_FILE } from '../../security/smsCodeKey';
 import {
   buildCardsOnOnePhone,
@@ -14,7 +15,6 @@ import {
   tokenOf,
 } from '../../testing/cardHolders';
 import { createTestServer, TEST_PASSWORD, type TestServer } from '../../testing/testServer';
-import { SMS_PER_ADDRESS } from './limits';
 import { SMS_CODE_REFUSED } from './verifySmsCode';
 
 let server: TestServer;
@@ -97,7 +97,7 @@ describe('sendCode', () => {
 
   it('limits sends per address', async () => {
     const address = '10.9.9.9';
-    for (let index = 0; index < SMS_PER_ADDRESS.max; index++) {
+    for (let index = 0; index < LOGIN_RULES.smsPerAddress.max; index++) {
       expect((await sendCode(`1370000${String(index).padStart(4, '0')}`, address)).statusCode).toBe(200);
     }
     expect((await sendCode('13799999999', address)).statusCode).toBe(429);

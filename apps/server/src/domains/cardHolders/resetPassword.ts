@@ -14,7 +14,7 @@ export const registerResetPassword = (app: FastifyInstance, context: CardHolders
     const { db, tokens, now } = context;
     // Judged before the code is used up, so a refused password does not cost the code.
     await assertStrongPassword(body.newPassword, [body.cardNo, body.phone]);
-    await verifySmsCode(context, body.phone, body.code, request.ip, request.log);
+    await verifySmsCode(context, body.phone, body.code, request.ip, body, request.log);
     const cards = await findCardHoldersByPhone(db.kysely, body.phone);
     if (!cards.some((card) => card.cardNo === body.cardNo)) throw badRequest('该卡号未绑定此手机号');
     const passwordHash = await hashPassword(body.newPassword);

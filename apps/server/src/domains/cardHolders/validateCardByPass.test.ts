@@ -1,5 +1,6 @@
 import { CARD_PAYLOAD_MAX_SKEW_MS } from '@lianmeng/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARD_LOGIN_RULES, LOGIN_RULES } from '../../security/loginRules';
 import {
   buildCardsOnOnePhone,
   cardLogin,
@@ -10,7 +11,6 @@ import {
   tokenOf,
 } from '../../testing/cardHolders';
 import { createTestServer, TEST_PASSWORD, type TestServer } from '../../testing/testServer';
-import { CARD_LOGIN_RULES, FAILED_LOGIN_PER_ADDRESS } from './limits';
 import { CARD_LOGIN_REFUSED, CARD_PAYLOAD_REFUSED } from './validateCardByPass';
 
 const URL = '/api/uc/user/ValidateCardByPass';
@@ -161,7 +161,7 @@ describe('POST /api/uc/user/ValidateCardByPass', () => {
 
   it('counts bad payloads toward the per-address failure limit, then refuses even a good log-in with a 429', async () => {
     const address = freshAddress();
-    for (let index = 0; index < FAILED_LOGIN_PER_ADDRESS.max; index++) {
+    for (let index = 0; index < LOGIN_RULES.cardFailedPerAddress.max; index++) {
       const garbage = { aesKey: 'AAAA', data: 'AAAA', timestamp: String(clock) };
       expect((await postForm(server, URL, garbage, { remoteAddress: address })).statusCode).toBe(400);
     }

@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { badRequest, unauthorized } from '../../http/apiError';
 import { defineRoute } from '../../http/defineRoute';
 import { type CardCredentials, openCardPayload, PayloadRefused } from '../../security/cardPayload';
+import { LOGIN_RULES } from '../../security/loginRules';
 import { verifyPassword } from '../../security/passwords';
 import { findCardHolder, toUcUserInfo } from './cardHolderRepository';
 import type { CardHoldersContext } from './cardHoldersContext';
-import { FAILED_LOGIN_PER_ADDRESS } from './limits';
 import { claimPayload } from './replayGuard';
 
 /** One answer for every bad payload, so a caller learns nothing about why. */
@@ -20,8 +20,8 @@ const rawForm = { ...api.uc.validateCardByPass, body: z.record(z.string(), z.unk
 /** Card number + password, wrapped by the portal in the encrypted log-in payload (security/cardPayload.ts). */
 export const registerValidateCardByPass = (app: FastifyInstance, context: CardHoldersContext) =>
   defineRoute(app, rawForm, async ({ body, request }) => {
-    const { db, keys, limiter, cardLogins, tokens, now } = context;
-    const byAddress = { rule: FAILED_LOGIN_PER_ADDRESS, subject: request.ip };
+    const { db, keys, limiter, cardLogins, tokens, now, captcha } = context;
+    const byAddress = { rule: LOGIN_RULES.cardFailedPerAddress, subject: request.ip };
     await limiter.assertAllowed([byAddress]);
 
     let credentials: CardCredentials;
@@ -39,6 +39,7 @@ export const registerValidateCardByPass = (app: FastifyInstance, context: CardHo
 
     const attempt = { account: credentials.cardNo, address: request.ip };
     await cardLogins.check(attempt);
+    await captcha.demand(body, captcha.enabled && (await cardLogins.needsChallenge(attempt)), request.log);
     const holder = await findCardHolder(db.kysely, credentials.cardNo);
     if (!(await verifyPassword(holder?.passwordHash, credentials.password)) || !holder) {
       await cardLogins.failed(attempt);

@@ -1,27 +1,37 @@
+import { CAPTCHA_RULES } from '@lianmeng/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { unauthorized } from '../../http/apiError';
+import { LOGIN_RULES } from '../../security/loginRules';
+import type { CaptchaAnswer } from '../captcha';
 import type { CardHoldersContext } from './cardHoldersContext';
-import { FAILED_LOGIN_PER_ADDRESS } from './limits';
 
 export const SMS_CODE_REFUSED = '验证码不正确或已失效，请重新获取';
 
 /**
- * Checks a code under the failure limit of the trying address; throws the refusal. Nothing is counted
- * against the phone: guessing is already bounded by the code itself (it dies after a few wrong tries and
- * a phone gets a few codes a day), and a count per phone would let a stranger's wrong guesses refuse the
- * owner's fresh code, for a log-in or a password reset.
+ * Checks a code under the failure limit of the trying address; throws the refusal. Nothing refuses the
+ * phone itself: guessing is already bounded by the code (it dies after a few wrong tries and a phone gets
+ * a few codes a day), and a limit per phone would let a stranger's wrong guesses refuse the owner's fresh
+ * code, for a log-in or a password reset. Past a few failures from the address or on the phone, each try
+ * must carry an answered image challenge instead, which the owner can always give.
  */
 export const verifySmsCode = async (
-  { limiter, smsCodes }: CardHoldersContext,
+  { limiter, smsCodes, captcha }: CardHoldersContext,
   phone: string,
   code: string,
   address: string,
+  answer: CaptchaAnswer,
   log: FastifyBaseLogger,
 ) => {
-  const byAddress = { rule: FAILED_LOGIN_PER_ADDRESS, subject: address };
+  const byAddress = { rule: LOGIN_RULES.cardFailedPerAddress, subject: address };
+  const byPhone = { rule: LOGIN_RULES.smsCodeFailedPerPhone, subject: phone };
   await limiter.assertAllowed([byAddress]);
+  const needed =
+    captcha.enabled &&
+    ((await limiter.recent(byAddress.rule, address)).count >= CAPTCHA_RULES.afterFailures ||
+      (await limiter.recent(byPhone.rule, phone)).count >= CAPTCHA_RULES.afterFailures);
+  await captcha.demand(answer, needed, log);
   if (!(await smsCodes.consume(phone, code))) {
-    await limiter.record([byAddress]);
+    await limiter.record([byAddress, byPhone]);
     log.warn({ login: 'sms-code', phone: `${phone.slice(0, 3)}****${phone.slice(-4)}`, address }, 'log-in failed');
     throw unauthorized(SMS_CODE_REFUSED);
   }

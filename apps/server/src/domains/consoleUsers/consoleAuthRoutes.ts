@@ -5,16 +5,19 @@ import { unauthorized } from '../../http/apiError';
 import { defineRoute } from '../../http/defineRoute';
 import { createAttemptLimiter } from '../../security/attemptLimiter';
 import { createLoginGuard } from '../../security/loginGuard';
+import { CONSOLE_LOGIN_RULES } from '../../security/loginRules';
 import { verifyPassword } from '../../security/passwords';
 import { recordAuditAlone } from '../audit/auditRepository';
+import { createCaptcha } from '../captcha';
 import { findConsoleUserByUsername } from './consoleUserRepository';
-import { CONSOLE_LOGIN_RULES } from './limits';
 
 const SIGN_IN_REFUSED = '用户名或密码不正确，或账号已停用';
 
 /** Console sign-in, sign-out and "who am I" on an httpOnly, SameSite=Strict session cookie. */
-export const registerConsoleAuthRoutes = (app: FastifyInstance, { db, consoleSessions, now }: ServerContext) => {
+export const registerConsoleAuthRoutes = (app: FastifyInstance, context: ServerContext) => {
+  const { db, consoleSessions, now } = context;
   const guard = createLoginGuard(createAttemptLimiter(db, now), CONSOLE_LOGIN_RULES, now, app.log);
+  const captcha = createCaptcha(context).gate;
 
   defineRoute(app, api.consoleAuth.login, async ({ body, request, reply }) => {
     const attempt = { account: body.username.toLowerCase(), address: request.ip };
@@ -31,6 +34,7 @@ export const registerConsoleAuthRoutes = (app: FastifyInstance, { db, consoleSes
       });
       throw refusal;
     }
+    await captcha.demand(body, captcha.enabled && (await guard.needsChallenge(attempt)), request.log);
     const user = await findConsoleUserByUsername(db.kysely, body.username);
     const valid = await verifyPassword(user?.passwordHash, body.password);
     if (!user || !valid || user.disabled) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_LOGIN_RULES } from '../../security/loginRules';
 import { buildConsoleTeam } from '../../testing/factories';
 import { createTestServer, TEST_PASSWORD, type TestServer } from '../../testing/testServer';
-import { CONSOLE_LOGIN_RULES } from './limits';
 
 let server: TestServer;
 let clock = Date.parse('2026-11-22T08:00:00.000Z');

@@ -1,0 +1,79 @@
+import { api, CAPTCHA_REQUIRED_MESSAGE } from '@lianmeng/core';
+import { mockCall } from '@lianmeng/core/testing';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type SignInCaptcha, SignInPage } from './SignInPage';
+
+let issued = 0;
+const server = setupServer(
+  mockCall(api.captcha.create, () => {
+    issued += 1;
+    return {
+      captchaId: `challenge-number-${issued}`,
+      svg: `<svg xmlns="http://www.w3.org/2000/svg"><title>${issued}</title></svg>`,
+      required: true,
+    };
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  issued = 0;
+});
+afterAll(() => server.close());
+
+const challengeOnScreen = () =>
+  decodeURIComponent(screen.queryByRole('img', { name: /图形验证码图片/ })?.getAttribute('src') ?? '').match(
+    /<title>(\d+)<\/title>/,
+  )?.[1];
+
+describe('the console sign-in page and the image challenge', () => {
+  it('shows no challenge until the server asks for one, then sends its answer beside the password', async () => {
+    const calls: SignInCaptcha[] = [];
+    const onSignIn = vi.fn(async (_username: string, _password: string, captcha: SignInCaptcha) => {
+      calls.push(captcha);
+      return calls.length === 1 ? CAPTCHA_REQUIRED_MESSAGE : undefined;
+    });
+    render(<SignInPage onSignIn={onSignIn} />);
+    const user = userEvent.setup();
+    expect(screen.queryByLabelText('图形验证码')).toBeNull();
+    await user.type(screen.getByLabelText('用户名'), 'editor');
+    await user.type(screen.getByLabelText('密码'), 'Secret-pass-1');
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(CAPTCHA_REQUIRED_MESSAGE);
+    await waitFor(() => expect(challengeOnScreen()).toBe('1'));
+    expect(calls).toEqual([{}]);
+
+    // Without the answer nothing is sent.
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('请输入图形验证码');
+    expect(calls).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: '换一张' }));
+    await waitFor(() => expect(challengeOnScreen()).toBe('2'));
+    await user.type(screen.getByLabelText('图形验证码'), 'k7m3');
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]).toEqual({ captchaId: 'challenge-number-2', captchaCode: 'k7m3' });
+  });
+
+  it('shows a new challenge, with an empty box, after a refused try that carried one', async () => {
+    const onSignIn = vi
+      .fn<(username: string, password: string, captcha: SignInCaptcha) => Promise<string | undefined>>()
+      .mockResolvedValueOnce(CAPTCHA_REQUIRED_MESSAGE)
+      .mockResolvedValueOnce('用户名或密码不正确，或账号已停用');
+    render(<SignInPage onSignIn={onSignIn} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('用户名'), 'editor');
+    await user.type(screen.getByLabelText('密码'), 'wrong');
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(challengeOnScreen()).toBe('1'));
+    await user.type(screen.getByLabelText('图形验证码'), 'AB34');
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('用户名或密码不正确，或账号已停用');
+    await waitFor(() => expect(challengeOnScreen()).toBe('2'));
+    expect(screen.getByLabelText('图形验证码')).toHaveValue('');
+  });
+});

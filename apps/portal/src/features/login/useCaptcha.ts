@@ -1,0 +1,66 @@
+import { api, type CaptchaChallenge, isCaptchaRefusal } from '@lianmeng/core';
+import { useCallback, useEffect, useState } from 'react';
+import { quietHttp } from '../../app/api';
+
+type Answer = { captchaId?: string; captchaCode?: string };
+
+export interface CaptchaState {
+  /** Whether the form shows the challenge (asked for it, and the site has challenges switched on). */
+  shown: boolean;
+  /** The challenge on screen; null while it loads, after a failed load, or when the site needs none. */
+  challenge: CaptchaChallenge | null;
+  /** The last load failed (the picture says so; 换一张 tries again). */
+  failed: boolean;
+  /** A new challenge in place of the one on screen. */
+  refresh(): Promise<void>;
+  /** The fields to send beside the form's own, or none while no challenge is on screen or nothing is typed. */
+  fields(code: unknown): Answer;
+  /**
+   * After a call: a challenge that was sent is used up, so a new one is shown; a refusal that asks for a
+   * challenge shows one from now on. Says whether the answer box should be emptied.
+   */
+  settle(result: { ok: boolean; status: number; message?: string }, sent: Answer): boolean;
+}
+
+/**
+ * The image challenge of one form. `initiallyShown`: from the start (before an SMS code is sent); otherwise
+ * once the server asks for it after repeated failures.
+ */
+export const useCaptcha = (initiallyShown: boolean): CaptchaState => {
+  const [wanted, setWanted] = useState(initiallyShown);
+  const [challenge, setChallenge] = useState<CaptchaChallenge | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  // Quiet: a failed load is shown in place of the picture, not as a modal over the form.
+  const refresh = useCallback(async () => {
+    const result = await quietHttp.call(api.captcha.create);
+    setChallenge(result.ok ? result.data : null);
+    setFailed(!result.ok);
+  }, []);
+
+  useEffect(() => {
+    if (wanted) void refresh();
+  }, [wanted, refresh]);
+
+  // Nothing is shown until the server has said whether challenges are on; a failed load shows the box with
+  // its retry, so the visitor is not left without a way on.
+  const shown = wanted && (failed || challenge?.required === true);
+  const live = challenge?.required ? challenge : null;
+  return {
+    shown,
+    challenge: live,
+    failed,
+    refresh,
+    fields: (code) =>
+      shown && live && typeof code === 'string' && code.trim()
+        ? { captchaId: live.captchaId, captchaCode: code.trim() }
+        : {},
+    settle(result, sent) {
+      const asked = !result.ok && isCaptchaRefusal({ ...result, message: result.message ?? '' });
+      if (!asked && !sent.captchaId) return false;
+      if (wanted) void refresh();
+      else setWanted(true);
+      return true;
+    },
+  };
+};

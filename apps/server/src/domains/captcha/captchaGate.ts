@@ -1,0 +1,35 @@
+import { CAPTCHA_REFUSED_MESSAGE, CAPTCHA_REQUIRED_MESSAGE } from '@lianmeng/core';
+import type { FastifyBaseLogger } from 'fastify';
+import { badRequest } from '../../http/apiError';
+import type { CaptchaChallenges } from './challenges';
+
+/** The challenge fields a guarded call may carry beside its own. */
+export interface CaptchaAnswer {
+  captchaId?: unknown;
+  captchaCode?: unknown;
+}
+
+export interface CaptchaGate {
+  /** Whether challenges are asked for at all (`CAPTCHA=off`: never). */
+  readonly enabled: boolean;
+  /**
+   * When `needed` (and challenges are on), throws the Chinese refusal unless the call carries the right
+   * answer to a live challenge; the challenge is used up either way.
+   */
+  demand(answer: CaptchaAnswer, needed: boolean, log: FastifyBaseLogger): Promise<void>;
+}
+
+export const createCaptchaGate = (enabled: boolean, challenges: CaptchaChallenges): CaptchaGate => ({
+  enabled,
+  async demand(answer, needed, log) {
+    if (!enabled || !needed) return;
+    const { captchaId, captchaCode } = answer;
+    if (typeof captchaId !== 'string' || typeof captchaCode !== 'string' || !captchaId || !captchaCode.trim()) {
+      throw badRequest(CAPTCHA_REQUIRED_MESSAGE);
+    }
+    if (!(await challenges.consume(captchaId, captchaCode))) {
+      log.info('image challenge answered wrongly or too late');
+      throw badRequest(CAPTCHA_REFUSED_MESSAGE);
+    }
+  },
+});
