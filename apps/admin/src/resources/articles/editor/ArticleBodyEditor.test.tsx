@@ -232,9 +232,11 @@ describe('the article body editor', () => {
     const { editor } = await renderEditor('<h2>联盟年会</h2><p>Robot Cup 2026 在北京，举行！</p>');
     expect(screen.getByText('字数：12')).toBeInTheDocument();
     act(() => {
-      editor.commands.setContent('<p>一二三</p><table><tbody><tr><td><p>四</p></td></tr></tbody></table>');
+      editor.commands.setContent(
+        '<p>一二三</p><table><tbody><tr><td><p>四</p></td></tr></tbody></table><figure><img src="/uploads/a.png" alt="不算的替代文字"><figcaption>五六 seven</figcaption></figure>',
+      );
     });
-    expect(screen.getByText('字数：4')).toBeInTheDocument();
+    expect(screen.getByText('字数：7')).toBeInTheDocument();
   });
 
   it('reaches the toolbar from the text with Alt+F10 and moves along it with the arrow keys', async () => {

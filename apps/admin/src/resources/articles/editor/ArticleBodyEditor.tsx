@@ -228,7 +228,11 @@ export const ArticleBodyEditor = ({
     toolbar.current?.querySelector<HTMLButtonElement>(`button[data-index="${next}"]`)?.focus();
   };
 
-  const words = countWords(editor.state.doc.textBetween(0, editor.state.doc.content.size, '\n', '\n'));
+  // A caption is visible text; an image's alt text is not.
+  const visibleText = editor.state.doc.textBetween(0, editor.state.doc.content.size, '\n', (leaf) =>
+    leaf.type.name === 'figure' ? `\n${(leaf.attrs as FigureAttributes).caption}\n` : '\n',
+  );
+  const words = countWords(visibleText);
   let index = -1;
 
   return (
