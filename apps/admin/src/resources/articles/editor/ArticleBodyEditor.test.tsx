@@ -178,6 +178,9 @@ describe('the article body editor', () => {
       }),
     );
     const { editor, body } = await renderEditor('<p>前文</p>');
+    act(() => {
+      editor.commands.focus('end');
+    });
     await user.click(button('插入图片'));
     const dialog = await screen.findByRole('dialog', { name: '插入图片' });
     await user.upload(screen.getByLabelText('选择图片：'), new File(['png'], 'final.png', { type: 'image/png' }));
@@ -189,10 +192,12 @@ describe('the article body editor', () => {
     await user.click(screen.getByRole('button', { name: '上传并插入' }));
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
     expect(uploaded).toEqual(['file']);
-    expect(body()).toContain(
-      '<figure><img src="/uploads/final.png" alt="决赛现场" width="1200" height="800"><figcaption>2026 年总决赛</figcaption></figure>',
+    // The cursor waits in an empty paragraph under the image, so typing goes on below it.
+    expect(body()).toBe(
+      '<p>前文</p><figure><img src="/uploads/final.png" alt="决赛现场" width="1200" height="800"><figcaption>2026 年总决赛</figcaption></figure><p></p>',
     );
-
+    expect(editor.state.selection.$from.parent.type.name).toBe('paragraph');
+    expect(editor.state.selection.$from.parent.content.size).toBe(0);
     // An editor clicks the image to select it.
     expect(button('图片说明')).toBeDisabled();
     act(() => {

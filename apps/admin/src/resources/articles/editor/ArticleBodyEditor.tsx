@@ -320,7 +320,11 @@ export const ArticleBodyEditor = ({
           onDone={(attributes) => {
             setImageDialog(null);
             if (imageDialog.edit) chain().updateAttributes('figure', attributes).run();
-            else chain().insertContent({ type: 'figure', attrs: attributes }).run();
+            // The writing goes on in a paragraph under the new image, not on the image (typing would replace it).
+            else
+              chain()
+                .insertContent([{ type: 'figure', attrs: attributes }, { type: 'paragraph' }])
+                .run();
           }}
         />
       ) : null}

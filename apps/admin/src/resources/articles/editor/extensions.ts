@@ -93,7 +93,7 @@ const BodyTable = Table.extend({
   renderHTML({ HTMLAttributes }) {
     return ['table', mergeAttributes(this.options.HTMLAttributes, HTMLAttributes), ['tbody', 0]];
   },
-}).configure({ resizable: false, allowTableNodeSelection: true });
+}).configure({ resizable: false });
 
 /** Lists always start at one: `start` and `type` would not survive the sanitiser. */
 const BodyOrderedList = OrderedList.extend({ addAttributes: () => ({}) });
