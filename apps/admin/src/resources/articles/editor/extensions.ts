@@ -122,10 +122,10 @@ const BodyLink = Link.extend({
 export const bodyExtensions = (): Extensions => [
   StarterKit.configure({
     heading: { levels: [2, 3, 4] },
-    code: false,
-    codeBlock: false,
-    horizontalRule: false,
-    strike: false,
+    // Strike, code and rules have no toolbar button (keyboard and typing shortcuts only), but bodies written
+    // before this editor may hold them and the sanitiser keeps them: editing such a body must not drop them.
+    // A code block keeps no language, which would be a class.
+    codeBlock: { languageClassPrefix: '' },
     orderedList: false,
     link: false,
     // An empty paragraph after every closing table or image would be saved with each article; the gap

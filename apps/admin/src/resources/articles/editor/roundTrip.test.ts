@@ -36,7 +36,11 @@ const EVERYTHING: JSONContent = {
       { type: 'hardBreak' },
       text('外部链接', { type: 'link', attrs: { href: 'https://www.example.edu.cn/a?b=1&c=2' } }),
       text('站内链接', { type: 'link', attrs: { href: '/news/12' } }),
+      text('删除线', { type: 'strike' }),
+      text('x < y', { type: 'code' }),
     ),
+    { type: 'horizontalRule' },
+    { type: 'codeBlock', content: [text('if (a && b) {\n  go();\n}')] },
     { type: 'bulletList', content: [{ type: 'listItem', content: [paragraph(text('项目一'))] }] },
     {
       type: 'orderedList',
