@@ -3,6 +3,7 @@ import { mockCall } from '@lianmeng/core/testing';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Editor } from '@tiptap/core';
+import { closeHistory } from '@tiptap/pm/history';
 import { setupServer } from 'msw/node';
 import { AdminContext, Form } from 'react-admin';
 import { useWatch } from 'react-hook-form';
@@ -83,6 +84,10 @@ describe('the article body editor', () => {
     await user.click(button('编号列表'));
     expect(body()).toBe('<ol><li><p><strong><em><u>大会报道</u></em></strong></p></li></ol>');
     writeAndSelect(editor, '<p>名言</p>');
+    // Steps closer together than half a second are one undo step; the quote is made its own.
+    act(() => {
+      editor.view.dispatch(closeHistory(editor.state.tr));
+    });
     await user.click(button('引用'));
     expect(body()).toBe('<blockquote><p>名言</p></blockquote>');
     await user.click(button('撤销'));
@@ -151,7 +156,7 @@ describe('the article body editor', () => {
     Object.assign(paste, {
       clipboardData: {
         types: ['text/html', 'text/plain'],
-        getData: (type: string) => (type === 'text/html' ? word : '年会通知'),
+        getData: (type: string) => ({ 'text/html': word, 'text/plain': '年会通知' })[type] ?? '',
       },
     });
     fireEvent(area, paste);
