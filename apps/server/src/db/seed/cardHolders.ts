@@ -80,7 +80,7 @@ export const seedCardHolders = async (
   const credentials = createDemoCredentials(options.demoPassword);
   const at = options.now.toISOString();
   // One hash at a time: each takes 19 MiB, and memory that several threads took at once stays with the process.
-  const holders = [];
+  const holders: Parameters<typeof insertCardHolders>[1] = [];
   for (const holder of HOLDERS) {
     holders.push({
       ...holder,

@@ -60,7 +60,7 @@ const seedOnce = async (
   const credentials = createDemoCredentials(options.demoPassword);
   const at = options.now.toISOString();
   // One hash at a time, as for the card holders: each takes 19 MiB.
-  const consoleUsers = [];
+  const consoleUsers: ((typeof CONSOLE_USERS)[number] & { passwordHash: string })[] = [];
   for (const account of CONSOLE_USERS) {
     consoleUsers.push({ ...account, passwordHash: await hashPassword(credentials.passwordFor(account.username)) });
   }
