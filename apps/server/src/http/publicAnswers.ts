@@ -134,6 +134,9 @@ const createFastPath = (answers: PublicAnswers, securityHeaders: OutgoingHttpHea
 
   /** Sends the answer kept under `key` for `version`; false when the chain has to answer. */
   return (request: FastifyRequest, reply: FastifyReply, key: string, version: number) => {
+    // The key is the URL and body alone: a method no route answers (a POST with no body to a kept GET's
+    // URL) is the not-found handler's.
+    if (request.is404) return false;
     const entry = answers.store.get<KeptAnswer>('answer', key, version);
     if (!entry) return false;
     const requested = requestedCoding(request.headers);

@@ -111,6 +111,13 @@ describe('kept public answers sent without the answer chain', () => {
     }
   });
 
+  it('never answer a method the route does not take', async () => {
+    const url = '/api/site/settings';
+    await server.app.inject({ url, headers: { cookie: VISITOR } });
+    const posted = await server.app.inject({ method: 'POST', url, headers: { cookie: VISITOR } });
+    expect(posted.statusCode).toBe(404);
+  });
+
   it('stop being sent once an editor writes', async () => {
     const list = '/api/content/articles?typeId=1&pageNum=1&pageSize=20';
     const before = (await server.app.inject({ url: list, headers: { cookie: VISITOR } })).json().data.total;
