@@ -1,6 +1,6 @@
 /**
  * The public reads of the built server (apps/server/dist/main.js on a fresh SQLite DATA_DIR with the demo
- * site) against a bare Fastify server sending the very same bytes, both measured in this run with
+ * site) against a bare Fastify server sending the very same bytes (body and headers), both measured in this run with
  * autocannon (50 connections, a warm-up, then BENCH_SECONDS per side in alternating rounds).
  * Prints each call's ratio (server req/s ÷ bare req/s) with its goal and both p99s, then the server's RSS
  * after 60 s of mixed public load.
@@ -111,6 +111,16 @@ const combine = (rounds: { perSecond: number; p99: number }[]) => ({
   p99: [...rounds].sort((a, b) => a.p99 - b.p99)[Math.floor(rounds.length / 2)]?.p99 ?? Number.NaN,
 });
 
+/** Headers Node's http module writes itself (or that belong to one connection), left out of the replay. */
+const NODE_WRITES = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+  'content-type',
+]);
+
 const format = (value: number) => Math.round(value).toLocaleString('en-US');
 
 const entry = path.resolve(process.env.SERVER_ENTRY ?? path.join(ROOT, 'apps/server/dist/main.js'));
@@ -159,11 +169,16 @@ try {
     const response = await send(server.url, call);
     if (response.status !== 200) throw new Error(`${call.name}: ${response.status}`);
     const bytes = Buffer.from(await response.arrayBuffer());
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      if (!NODE_WRITES.has(name)) headers[name] = value;
+    });
     answers.push({
       method: call.method,
       url: call.url,
       ...(call.body ? { body: call.body } : {}),
       contentType: response.headers.get('content-type') ?? 'application/json',
+      headers,
       bytes: bytes.toString('base64'),
     });
   }
@@ -177,10 +192,15 @@ try {
     ) {
       throw new Error(`the bare server does not send the same bytes for ${call.name}`);
     }
+    for (const [name, value] of Object.entries(answers[index]?.headers ?? {})) {
+      if (bareAnswer.headers.get(name) !== value) {
+        throw new Error(`the bare server does not send the same ${name} for ${call.name}`);
+      }
+    }
   }
 
   console.info(
-    `public reads: ${path.relative(ROOT, entry)} against bare Fastify sending the same bytes, ${CONNECTIONS} connections, ${SECONDS} s each in ${ROUNDS} alternating rounds after ${WARM_UP_SECONDS} s warm-up`,
+    `public reads: ${path.relative(ROOT, entry)} against bare Fastify sending the same bytes and headers, ${CONNECTIONS} connections, ${SECONDS} s each in ${ROUNDS} alternating rounds after ${WARM_UP_SECONDS} s warm-up`,
   );
   // Both sides warmed on every call first, so no side pays for its compiler inside a measurement.
   for (const base of [server.url, bare.url]) {
