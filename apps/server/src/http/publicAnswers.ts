@@ -27,7 +27,8 @@ interface KeptAnswer {
   /** Its UTF-8 length. */
   length: number;
   etag: string | null;
-  coded: { br?: Buffer; gzip?: Buffer };
+  /** The answer in UTF-8 (`identity`) and in each coding asked for, each made once. */
+  coded: { identity?: Buffer; br?: Buffer; gzip?: Buffer };
   /** The complete response headers, by status and coding. */
   heads: Map<string, OutgoingHttpHeaders>;
 }
@@ -149,15 +150,17 @@ const createFastPath = (answers: PublicAnswers, securityHeaders: OutgoingHttpHea
       requested !== 'identity' && rules.compressible && kept.length >= COMPRESSION_THRESHOLD_BYTES
         ? requested
         : 'identity';
-    let coded: Buffer | undefined;
-    if (coding !== 'identity' && !notModified) {
-      coded = kept.coded[coding];
-      if (!coded) {
-        coded = compressBody(Buffer.from(kept.body), coding);
-        kept.coded[coding] = coded;
-        answers.store.grow('answer', key, coded.length);
+    let bytes: Buffer | undefined;
+    if (!notModified) {
+      bytes = kept.coded[coding];
+      if (!bytes) {
+        // Encoding a long Chinese answer to UTF-8 on every request costs more than keeping its bytes.
+        bytes = coding === 'identity' ? Buffer.from(kept.body) : compressBody(Buffer.from(kept.body), coding);
+        kept.coded[coding] = bytes;
+        answers.store.grow('answer', key, bytes.length);
       }
     }
+    const coded = coding === 'identity' ? undefined : bytes;
 
     const variant = notModified ? '304' : coding;
     let head = kept.heads.get(variant);
@@ -176,8 +179,8 @@ const createFastPath = (answers: PublicAnswers, securityHeaders: OutgoingHttpHea
     }
     reply.hijack();
     reply.raw.writeHead(notModified ? 304 : 200, head);
-    if (notModified) reply.raw.end();
-    else reply.raw.end(coded ?? kept.body);
+    if (bytes) reply.raw.end(bytes);
+    else reply.raw.end();
     return true;
   };
 };
