@@ -15,6 +15,7 @@ import {
   articleListQueries,
   listArticles,
 } from '../apps/server/src/domains/articles/articleRepository';
+import { keywordSearch, searchTableServes } from '../apps/server/src/domains/articles/articleSearch';
 
 const BASELINE = 1_000;
 const LARGE = 100_000;
@@ -83,6 +84,9 @@ type Kysely = Awaited<ReturnType<typeof seed>>['db']['kysely'];
 /** What the API runs (the page and the total), or the page statement alone to show what the count costs. */
 const fullList = (query: ArticleQuery) => (db: Kysely) => listArticles(db, query);
 const pageOnly = (query: ArticleQuery) => (db: Kysely) => articleListQueries(db, query).pageIds.execute();
+/** A keyword's total is counted once per site version; this is what that first count costs. */
+const countOnly = (query: ArticleQuery) => (db: Kysely) =>
+  searchTableServes(db, query) ? keywordSearch(query).count.execute(db) : articleListQueries(db, query).count.execute();
 
 const CASES: { name: string; run: (db: Kysely) => Promise<unknown> }[] = [
   { name: 'news column, page 1 of 20, ids only', run: pageOnly({ typeId: NEWS, pageNum: 1, pageSize: 20 }) },
@@ -98,6 +102,8 @@ const CASES: { name: string; run: (db: Kysely) => Promise<unknown> }[] = [
   { name: 'search, 4 Chinese characters', run: fullList({ keyword: '课程教材', pageNum: 1, pageSize: 20 }) },
   { name: 'search, Latin', run: fullList({ keyword: 'robot-4', pageNum: 1, pageSize: 20 }) },
   { name: 'search, 2 characters in news', run: fullList({ typeId: NEWS, keyword: '研学', pageNum: 1, pageSize: 20 }) },
+  { name: 'first count per version, 3 characters', run: countOnly({ keyword: '机器人', pageNum: 1, pageSize: 20 }) },
+  { name: 'first count per version, Latin', run: countOnly({ keyword: 'robot-4', pageNum: 1, pageSize: 20 }) },
 ];
 
 const measure = async (count: number) => {
@@ -126,7 +132,7 @@ const print = (line: string) => process.stdout.write(`${line}\n`);
 print(`article list: median of ${RUNS} runs per query (rows + total unless marked), SQLite file in a temp folder`);
 print(`seeded ${BASELINE} in ${baseline.seededIn.toFixed(0)} ms, ${LARGE} in ${large.seededIn.toFixed(0)} ms`);
 print(
-  `${'query'.padEnd(40)} ${`${BASELINE} ms`.padStart(10)} ${`${LARGE} ms`.padStart(10)} ${`${LARGE} p99`.padStart(10)} ${'ratio'.padStart(7)}`,
+  `${'query'.padEnd(40)} ${`${BASELINE} ms`.padStart(10)} ${`${LARGE} ms`.padStart(10)} ${`${LARGE} p99`.padStart(10)} ${'ratio'.padStart(7)}  (${LARGE} ÷ ${BASELINE}; no goal: near 1 is an index walk, near 100 a scan)`,
 );
 for (const { name } of CASES) {
   const small = baseline.results.get(name)?.median ?? Number.NaN;
@@ -136,8 +142,10 @@ for (const { name } of CASES) {
   );
 }
 const columnPage = large.results.get('news column, page 1 of 20')?.median ?? Number.NaN;
-print(`\nat ${LARGE}: keyword search against a column's first page (${columnPage.toFixed(3)} ms), goal ≤ 3.00×`);
+print(
+  `\nat ${LARGE}: keyword search (its total counted once per site version) against a column's first page (${columnPage.toFixed(3)} ms), goal ≤ 3.00×`,
+);
 for (const { name } of CASES.filter((item) => item.name.startsWith('search'))) {
   const ratio = (large.results.get(name)?.median ?? Number.NaN) / columnPage;
-  print(`${name.padEnd(40)} ${ratio.toFixed(2).padStart(7)}× ${ratio <= 3 ? 'ok' : 'over the goal'}`);
+  print(`${name.padEnd(40)} ${ratio.toFixed(2).padStart(7)}× (goal ≤ 3.00×) ${ratio <= 3 ? 'ok' : 'over the goal'}`);
 }

@@ -98,7 +98,7 @@ try {
     const postgres = openDatabase(url.toString(), dataDir);
     const onPostgres = await measure('PostgreSQL', postgres, dataDir).finally(() => postgres.destroy());
     console.info(
-      `ratio PostgreSQL / SQLite: median ${(onPostgres.median / onSqlite.median).toFixed(2)}×, p95 ${(onPostgres.p95 / onSqlite.p95).toFixed(2)}×`,
+      `ratio PostgreSQL / SQLite: median ${(onPostgres.median / onSqlite.median).toFixed(2)}×, p95 ${(onPostgres.p95 / onSqlite.p95).toFixed(2)}× (no goal: a comparison of the two databases)`,
     );
   } finally {
     await admin(`drop database if exists ${name} with (force)`);

@@ -28,7 +28,7 @@ import { registerCompression } from './http/compression';
 import { registerContractCheck } from './http/defineRoute';
 import { answerClientError, answerFrameworkError, registerJsonBodyParser } from './http/inputLimits';
 import { registerPublicAnswers } from './http/publicAnswers';
-import { registerSecurityHeaders } from './http/securityHeaders';
+import { registerSecurityHeaders, securityHeaderOptions, securityHeaders } from './http/securityHeaders';
 import { registerOperations } from './ops';
 import { registerErrorHandling } from './plugins/errors';
 import { registerStaticApps } from './plugins/staticApps';
@@ -84,6 +84,11 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   registerErrorHandling(app);
   registerJsonBodyParser(app);
   await registerOperations(app, { maxEventLoopDelayMs: config.maxEventLoopDelayMs });
+  const now = deps.now ?? (() => new Date());
+  const siteVersion = createSiteVersion(deps.db);
+  // The public reads keep their serialised answers until the site version changes, and send them before
+  // the rest of the hooks run (http/publicAnswers.ts): registered right after the operations' own hooks.
+  registerPublicAnswers(app, siteVersion, () => now().getTime(), securityHeaders(securityHeaderOptions(config.hosts)));
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   registerSecurityHeaders(app, config.hosts);
@@ -93,20 +98,17 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   // After the validators, which give the public reads their own Cache-Control.
   registerApiCachePolicy(app);
 
-  const now = deps.now ?? (() => new Date());
   const context: ServerContext = {
     config,
     db: deps.db,
     now,
     consoleSessions: createConsoleSessions(app, deps.db, now, cookies),
     cardTokens: createCardTokens(app, deps.db, now),
-    siteVersion: createSiteVersion(deps.db),
+    siteVersion,
   };
   // Every route installs the checks its call's definition asks for from these (http/defineRoute.ts).
   registerAccessGuards(app, context);
   registerContractCheck(app, config.contractCheck);
-  // The public reads keep their serialised answers until the site version changes (http/publicAnswers.ts).
-  registerPublicAnswers(app, context.siteVersion, () => now().getTime());
 
   registerHealthRoute(app, context);
   registerConsoleAuthRoutes(app, context);

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 
 const API_PREFIXES = ['/api/', '/lianmeng/', '/card/'];
 
+/** Whether an answer to this URL that names no Cache-Control of its own is kept from every cache. */
+export const storedNowhere = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
+
 /**
  * API answers are not stored by browsers or proxies unless a route says otherwise: tokens, credit records,
  * phone numbers, console accounts and the audit log must never sit in a shared cache or the browser's disk
@@ -9,7 +12,7 @@ const API_PREFIXES = ['/api/', '/lianmeng/', '/card/'];
  */
 export const registerApiCachePolicy = (app: FastifyInstance) => {
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (!reply.hasHeader('cache-control') && API_PREFIXES.some((prefix) => request.url.startsWith(prefix))) {
+    if (!reply.hasHeader('cache-control') && storedNowhere(request.url)) {
       reply.header('Cache-Control', 'no-store');
     }
     done(null, payload);

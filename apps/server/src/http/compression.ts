@@ -51,7 +51,7 @@ export const weakEtag = (payload: string | Buffer) =>
  */
 const RECENT_TAGS_MAX = 500;
 const recentTags = new Map<string, string>();
-const tagOf = (payload: string | Buffer) => {
+export const tagOf = (payload: string | Buffer) => {
   if (typeof payload !== 'string') return weakEtag(payload);
   let etag = recentTags.get(payload);
   if (!etag) {
@@ -80,6 +80,42 @@ const validate = (request: FastifyRequest, reply: FastifyReply, payload: unknown
   return '';
 };
 
+const negotiator = new Negotiator({ supportedValues: ['br', 'gzip'] });
+/** The coding the client prefers of ours; `*` and x-gzip read as gzip, as the compressor reads them. */
+const negotiate = (accept: string) =>
+  negotiator.negotiate(accept.toLowerCase().replace(/\*|x-gzip/g, 'gzip')) as 'br' | 'gzip' | null;
+
+export const compressBody = (payload: Buffer, encoding: 'br' | 'gzip') =>
+  encoding === 'br'
+    ? brotliCompressSync(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+    : gzipSync(payload);
+
+/**
+ * How the answer chain treats a kept public answer of this route, worked out once so that it can be sent
+ * without the chain: whether it carries a validator and with which Cache-Control, and whether it is coded.
+ */
+export const keptAnswerRules = (method: string, route: string) => {
+  const validated = (method === 'GET' || method === 'HEAD') && validatedRoute(route);
+  return {
+    validated,
+    cacheControl: validated ? (PRIVATE_ROUTES.has(route) ? 'private, no-cache' : 'no-cache') : null,
+    compressible: REPEATED_ROUTES.has(route) || validatedRoute(route),
+  };
+};
+
+/**
+ * The coding the answer chain would give this request's answer: `identity` when the client asks for none,
+ * null when the request needs the chain itself to decide (it refuses compression, or asks for a coding
+ * the compressor handles on its own).
+ */
+export const requestedCoding = (headers: FastifyRequest['headers']): 'br' | 'gzip' | 'identity' | null => {
+  if (headers['x-no-compression'] !== undefined) return null;
+  const accept = headers['accept-encoding'];
+  if (accept === undefined) return 'identity';
+  if (typeof accept !== 'string') return null;
+  return negotiate(accept);
+};
+
 /**
  * The same public answer goes to every visitor, so it is compressed once: kept by the hash of its bytes and
  * the coding, so a changed answer can never be served from an old entry. Brotli at quality 4 costs about
@@ -88,11 +124,6 @@ const validate = (request: FastifyRequest, reply: FastifyReply, payload: unknown
 const createCompressedMemo = () => {
   const kept = new Map<string, Buffer>();
   let bytes = 0;
-  const negotiator = new Negotiator({ supportedValues: ['br', 'gzip'] });
-  const compress = (payload: Buffer, encoding: 'br' | 'gzip') =>
-    encoding === 'br'
-      ? brotliCompressSync(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
-      : gzipSync(payload);
 
   return (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const route = request.routeOptions.url ?? '';
@@ -103,8 +134,7 @@ const createCompressedMemo = () => {
     if (typeof accept !== 'string' || request.headers['x-no-compression'] !== undefined) return payload;
     const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
     if (body.length < COMPRESSION_THRESHOLD_BYTES) return payload;
-    // `*` and x-gzip read as gzip, as the compressor reads them.
-    const encoding = negotiator.negotiate(accept.toLowerCase().replace(/\*|x-gzip/g, 'gzip')) as 'br' | 'gzip' | null;
+    const encoding = negotiate(accept);
     if (!encoding) return payload;
 
     const key = `${encoding}:${createHash('sha1').update(body).digest('base64')}`;
@@ -112,7 +142,7 @@ const createCompressedMemo = () => {
     if (compressed) {
       kept.delete(key);
     } else {
-      compressed = compress(body, encoding);
+      compressed = compressBody(body, encoding);
       bytes += compressed.length;
       for (const [oldKey, old] of kept) {
         if (bytes <= MEMO_BUDGET_BYTES) break;

@@ -101,8 +101,9 @@ export const createPortalPages = async (
 
 export const portalPageHandler = (app: FastifyInstance, context: ServerContext, source: PortalSource) => {
   const fetch = injectFetch(app);
-  // The cache runs on the server's clock, the one the image windows are judged by.
-  const cache = createPageCache(() => context.now().getTime());
+  // The cache runs on the server’s clock, the one the image windows are judged by, in the store it shares
+  // with the kept API answers (one bound for both).
+  const cache = createPageCache(() => context.now().getTime(), app.publicAnswers.store);
   const runtimeConfig = { hosts: context.config.hosts, ssoReturnOrigins: context.config.ssoReturnOrigins };
 
   const send = (

@@ -15,7 +15,7 @@ import { containsPattern, listPage, pageOfRange } from '../../db/listPage';
 import type { ArticlePatch, ArticleRow, Database, NewArticle } from '../../db/schema';
 import { badRequest, notFound } from '../../http/apiError';
 import { auditTarget } from '../audit/auditRepository';
-import { keywordSearch, searchTableServes } from './articleSearch';
+import { keywordSearch, keywordTotal, searchTableServes } from './articleSearch';
 import { sanitizeArticleHtml } from './sanitizeHtml';
 
 const SUMMARY_COLUMNS = ['id', 'typeId', 'title', 'summary', 'publishTime', 'source', 'coverImage'] as const;
@@ -118,8 +118,10 @@ export const articleListQueries = (db: Kysely<Database>, query: ArticleQuery) =>
 const findPage = async (db: Kysely<Database>, query: ArticleQuery): Promise<{ ids: number[]; total: number }> => {
   const search = searchTableServes(db, query) ? keywordSearch(query) : null;
   const list = articleListQueries(db, query);
-  const counted = search ? (await search.count.execute(db)).rows[0] : await list.count.executeTakeFirstOrThrow();
-  const total = Number(counted?.total ?? 0);
+  const total = await keywordTotal(db, query, async () => {
+    const counted = search ? (await search.count.execute(db)).rows[0] : await list.count.executeTakeFirstOrThrow();
+    return Number(counted?.total ?? 0);
+  });
   // Past the end (or nothing found) the page would be a second full search for nothing.
   if ((query.pageNum - 1) * query.pageSize >= total) return { ids: [], total };
   const rows = search ? (await search.pageIds.execute(db)).rows : await list.pageIds.execute();

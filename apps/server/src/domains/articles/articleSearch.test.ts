@@ -8,7 +8,7 @@ import { migrate } from '../../db/migrate';
 import type { NewArticle } from '../../db/schema';
 import { createScratchPostgres, type ScratchDatabase, testsUsePostgres } from '../../testing/testDatabase';
 import { type ArticleQuery, articleListQueries, listArticles } from './articleRepository';
-import { keywordSearch } from './articleSearch';
+import { keywordSearch, keywordTotal } from './articleSearch';
 
 /**
  * The indexed keyword search must find exactly what a plain substring search finds: title or summary
@@ -194,5 +194,29 @@ describe('keyword search by index', () => {
       });
       expect(steps, keyword).toMatch(keyword.length >= 3 ? /article_(title|summary)_trgm/ : /short_grams/);
     }
+  });
+});
+
+describe('keyword totals', () => {
+  it('are counted once per site version, and again after any write to the articles', async () => {
+    const query: ArticleQuery = { keyword: '机器', pageNum: 1, pageSize: 10 };
+    let counted = 0;
+    const count = async () => {
+      counted += 1;
+      return Number((await articleListQueries(db.kysely, query).count.executeTakeFirstOrThrow())?.total ?? 0);
+    };
+    const first = await keywordTotal(db.kysely, query, count);
+    expect(await keywordTotal(db.kysely, query, count)).toBe(first);
+    // Another column, drafts or keyword is another total.
+    await keywordTotal(db.kysely, { ...query, typeId: 1 }, count);
+    await keywordTotal(db.kysely, { ...query, includeDrafts: true }, count);
+    expect(counted).toBe(3);
+    await db.kysely
+      .insertInto('article')
+      .values({ ...articleAt(), title: '机器人新闻', published: 1 })
+      .execute();
+    expect(await keywordTotal(db.kysely, query, count)).toBe(first + 1);
+    expect(counted).toBe(4);
+    expect((await listArticles(db.kysely, query)).total).toBe(first + 1);
   });
 });

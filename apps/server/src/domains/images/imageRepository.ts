@@ -133,6 +133,25 @@ export const nextWindowEdge = async (db: Kysely<Database>, after: Date): Promise
   return first ? new Date(first) : null;
 };
 
+/**
+ * `nextWindowEdge`, asked of the database again only when the site version changes or the instant passes
+ * the edge it last found: until then, the first edge after any later instant is that same edge. The
+ * version is read before the edge, so a write landing in between can only make the kept edge newer.
+ */
+export const keptWindowEdge = (db: Kysely<Database>, version: () => Promise<number>) => {
+  let kept: { version: number; from: number; edge: Date | null } | null = null;
+  return async (at: Date): Promise<Date | null> => {
+    const current = await version();
+    const instant = at.getTime();
+    if (kept?.version === current && instant >= kept.from && (kept.edge === null || instant < kept.edge.getTime())) {
+      return kept.edge;
+    }
+    const edge = await nextWindowEdge(db, at);
+    kept = { version: current, from: instant, edge };
+    return edge;
+  };
+};
+
 /** Every address an image message holds, for the sweep of unreferenced uploads. */
 export const imageAddresses = async (db: Kysely<Database>) =>
   (await db.selectFrom('imageMessage').select(['photoAddress', 'smallPhotoAddress']).execute()).flatMap((row) => [

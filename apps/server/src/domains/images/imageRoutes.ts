@@ -7,7 +7,7 @@ import {
   clearSort,
   createImage,
   findImage,
-  nextWindowEdge,
+  keptWindowEdge,
   removeImage,
   reorderImages,
   searchImages,
@@ -26,7 +26,8 @@ const isShowing = (image: ImageMessage, at: Date) => {
 };
 
 /** The /lianmeng/img calls the portal and the console share: the spec's six, and the added reorder and bulk open/close. */
-export const registerImageRoutes = (app: FastifyInstance, { db, consoleSessions, now }: ServerContext) => {
+export const registerImageRoutes = (app: FastifyInstance, { db, consoleSessions, now, siteVersion }: ServerContext) => {
+  const windowEdge = keptWindowEdge(db.kysely, () => siteVersion.current());
   // Anyone but a console request with a session only ever sees open items inside their showing window.
   defineRoute(
     app,
@@ -52,7 +53,7 @@ export const registerImageRoutes = (app: FastifyInstance, { db, consoleSessions,
     // by all but a console session, which sees closed items too.
     {
       // An image whose showing window opens or closes changes the list with no write.
-      keepUntil: () => nextWindowEdge(db.kysely, now()),
+      keepUntil: () => windowEdge(now()),
       keep: (request) =>
         request.headers[HEADERS.console.toLowerCase()] !== '1' ||
         consoleSessions.isConsoleRequest(request).then((fromConsole) => !fromConsole),
