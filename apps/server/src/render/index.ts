@@ -6,7 +6,7 @@ import { ELDERLY_MODE_COOKIE } from '@lianmeng/core';
 import type { FetchLike } from '@lianmeng/core/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
-import { nextWindowEdge } from '../domains/images/imageRepository';
+import { keptWindowEdge } from '../domains/images/imageRepository';
 import { FAILURE_HTML, type PageHead, pageDocument } from './document';
 import { injectFetch } from './injectFetch';
 import { createPageCache } from './pageCache';
@@ -104,6 +104,8 @@ export const portalPageHandler = (app: FastifyInstance, context: ServerContext, 
   // The cache runs on the server’s clock, the one the image windows are judged by, in the store it shares
   // with the kept API answers (one bound for both).
   const cache = createPageCache(() => context.now().getTime(), app.publicAnswers.store);
+  // The next showing-window edge is asked of the database only after a write or once it has passed.
+  const windowEdgeAt = keptWindowEdge(context.db.kysely, () => context.siteVersion.current());
   const runtimeConfig = { hosts: context.config.hosts, ssoReturnOrigins: context.config.ssoReturnOrigins };
 
   const send = (
@@ -142,7 +144,7 @@ export const portalPageHandler = (app: FastifyInstance, context: ServerContext, 
       if (cached) return send(request, reply, cached.status, { text: cached.body, gzip: cached.gzip }, 'hit');
 
       // Taken before rendering, so the page is dropped no later than the first window edge after it.
-      const windowEdge = await nextWindowEdge(context.db.kysely, context.now());
+      const windowEdge = await windowEdgeAt(context.now());
       const result = await (await source.renderer()).render({ url: url.href, cookieHeader, fetch });
       if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
       const head: PageHead = {
