@@ -10,10 +10,14 @@ export const registerClosingRefusal = (app: FastifyInstance) => {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!closing) return;
+  // A callback hook, not an async one: it runs on every request, and an async hook costs a promise each time.
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!closing) {
+      done();
+      return;
+    }
     reply.code(503).header('Connection', 'close').header('Retry-After', 1).header('Cache-Control', 'no-store');
-    return reply.send({ status: 503, message: '服务器正在重启，请稍后重试' });
+    reply.send({ status: 503, message: '服务器正在重启，请稍后重试' });
   });
 };
 
