@@ -1,15 +1,39 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { browserContract } from '../../packages/core/vite/contractPlugin.mjs';
 
 const require = createRequire(import.meta.url);
 const routerDist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist');
 
+/**
+ * react-router's production build creates its components and contexts at module top level
+ * (`var Form = React.forwardRef(...)`, `Form.displayName = "Form"`) without marking them pure, so the
+ * bundler keeps every one of them, used or not: framework-mode forms, scroll restoration, history router and
+ * what they call. Marking the factory calls pure and leaving out the names (read only by developer tools)
+ * lets the client build drop what the portal never renders.
+ */
+function treeShakeRouter(): Plugin {
+  const file = /[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/;
+  return {
+    name: 'lianmeng:tree-shake-react-router',
+    apply: 'build',
+    transform: {
+      filter: { id: file },
+      handler(code, _id, options) {
+        if (options?.ssr) return null;
+        return code
+          .replace(/^(var \w+ = )(React\d*\.(?:forwardRef|memo|createContext)\()/gm, '$1/* @__PURE__ */ $2')
+          .replace(/^\w+\.displayName = "[^"\n]*";$/gm, '');
+      },
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
   // The client build gets the contract as plain call descriptors: no schema library in the browser.
-  plugins: [react(), browserContract()],
+  plugins: [react(), browserContract(), treeShakeRouter()],
   base: '/',
   resolve: {
     // react-router's package exports only its development build (extra checks and warnings, about 2 KB gzip
