@@ -14,6 +14,24 @@ const routerDist = path.join(path.dirname(require.resolve('react-router/package.
  * what they call. Marking the factory calls pure and leaving out the names (read only by developer tools)
  * lets the client build drop what the portal never renders.
  */
+const PREFETCH_PAGE_LINKS = 'function PrefetchPageLinks({ page, ...linkProps }) {';
+
+/**
+ * `<Link prefetch>` renders PrefetchPageLinks, which works only in framework mode: anywhere else its first
+ * step, reading the framework context, throws. The portal is a data router and never asks for prefetching, yet
+ * the module-link and RSC prefetch machinery behind that step rides along with every Link. Keeping only the
+ * step that throws leaves behaviour as it was and the machinery out. The body is blanked line for line; if a
+ * react-router release reshapes the function, nothing is changed.
+ */
+const withoutPagePrefetch = (code: string) => {
+  const start = code.indexOf(PREFETCH_PAGE_LINKS);
+  const end = start < 0 ? -1 : code.indexOf('\n}\n', start);
+  if (end < 0) return code;
+  const lineBreaks = code.slice(start, end).split('\n').length - 1;
+  const stub = 'function PrefetchPageLinks() { useFrameworkContext(); return null;';
+  return code.slice(0, start) + stub + '\n'.repeat(lineBreaks) + code.slice(end);
+};
+
 function treeShakeRouter(): Plugin {
   const file = /[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/;
   return {
@@ -23,9 +41,11 @@ function treeShakeRouter(): Plugin {
       filter: { id: file },
       handler(code, _id, options) {
         if (options?.ssr) return null;
-        const shaken = code
-          .replace(/^(var \w+ = )(React\d*\.(?:forwardRef|memo|createContext)\()/gm, '$1/* @__PURE__ */ $2')
-          .replace(/^\w+\.displayName = "[^"\n]*";$/gm, '');
+        const shaken = withoutPagePrefetch(
+          code
+            .replace(/^(var \w+ = )(React\d*\.(?:forwardRef|memo|createContext)\()/gm, '$1/* @__PURE__ */ $2')
+            .replace(/^\w+\.displayName = "[^"\n]*";$/gm, ''),
+        );
         // Lines stay where they were: the file's source map still holds.
         return { code: shaken, map: null };
       },
