@@ -7,6 +7,46 @@ import { browserContract } from '../../packages/core/vite/contractPlugin.mjs';
 const require = createRequire(import.meta.url);
 const routerDist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist');
 
+/** A function's body replaced by `stub`, blanked line for line; unchanged if `head` is not found. */
+const replaceFunction = (code: string, head: string, stub: string) => {
+  const start = code.indexOf(head);
+  const end = start < 0 ? -1 : code.indexOf('\n}\n', start);
+  if (end < 0) return code;
+  const lineBreaks = code.slice(start, end).split('\n').length - 1;
+  return code.slice(0, start) + stub + '\n'.repeat(lineBreaks) + code.slice(end);
+};
+
+/**
+ * `<Link prefetch>` renders PrefetchPageLinks, which works only in framework mode: anywhere else its first
+ * step, reading the framework context, throws. The portal is a data router and never asks for prefetching, yet
+ * the module-link and RSC prefetch machinery behind that step rides along with every Link. Keeping only the
+ * step that throws leaves behaviour as it was and the machinery out.
+ */
+const withoutPagePrefetch = (code: string) =>
+  replaceFunction(
+    code,
+    'function PrefetchPageLinks({ page, ...linkProps }) {',
+    'function PrefetchPageLinks() { useFrameworkContext(); return null;',
+  );
+
+/**
+ * The router's instrumentation hooks run only for a router created with `instrumentations`, which the
+ * portal never passes; their wrappers still ride along with createRouter. A router given them in this build
+ * fails at once and says why, instead of silently running without them.
+ */
+const withoutInstrumentation = (code: string) => {
+  const refuse = `{ throw new Error('react-router instrumentations are left out of the portal client build');`;
+  return replaceFunction(
+    replaceFunction(
+      code,
+      'function getRouteInstrumentationUpdates(fns, route) {',
+      `function getRouteInstrumentationUpdates() ${refuse}`,
+    ),
+    'function instrumentClientSideRouter(router, fns) {',
+    `function instrumentClientSideRouter() ${refuse}`,
+  );
+};
+
 /**
  * react-router's production build creates its components and contexts at module top level
  * (`var Form = React.forwardRef(...)`, `Form.displayName = "Form"`) without marking them pure, so the
@@ -14,24 +54,6 @@ const routerDist = path.join(path.dirname(require.resolve('react-router/package.
  * what they call. Marking the factory calls pure and leaving out the names (read only by developer tools)
  * lets the client build drop what the portal never renders.
  */
-const PREFETCH_PAGE_LINKS = 'function PrefetchPageLinks({ page, ...linkProps }) {';
-
-/**
- * `<Link prefetch>` renders PrefetchPageLinks, which works only in framework mode: anywhere else its first
- * step, reading the framework context, throws. The portal is a data router and never asks for prefetching, yet
- * the module-link and RSC prefetch machinery behind that step rides along with every Link. Keeping only the
- * step that throws leaves behaviour as it was and the machinery out. The body is blanked line for line; if a
- * react-router release reshapes the function, nothing is changed.
- */
-const withoutPagePrefetch = (code: string) => {
-  const start = code.indexOf(PREFETCH_PAGE_LINKS);
-  const end = start < 0 ? -1 : code.indexOf('\n}\n', start);
-  if (end < 0) return code;
-  const lineBreaks = code.slice(start, end).split('\n').length - 1;
-  const stub = 'function PrefetchPageLinks() { useFrameworkContext(); return null;';
-  return code.slice(0, start) + stub + '\n'.repeat(lineBreaks) + code.slice(end);
-};
-
 function treeShakeRouter(): Plugin {
   const file = /[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/;
   return {
@@ -41,10 +63,12 @@ function treeShakeRouter(): Plugin {
       filter: { id: file },
       handler(code, _id, options) {
         if (options?.ssr) return null;
-        const shaken = withoutPagePrefetch(
-          code
-            .replace(/^(var \w+ = )(React\d*\.(?:forwardRef|memo|createContext)\()/gm, '$1/* @__PURE__ */ $2')
-            .replace(/^\w+\.displayName = "[^"\n]*";$/gm, ''),
+        const shaken = withoutInstrumentation(
+          withoutPagePrefetch(
+            code
+              .replace(/^(var \w+ = )(React\d*\.(?:forwardRef|memo|createContext)\()/gm, '$1/* @__PURE__ */ $2')
+              .replace(/^\w+\.displayName = "[^"\n]*";$/gm, ''),
+          ),
         );
         // Lines stay where they were: the file's source map still holds.
         return { code: shaken, map: null };
