@@ -59,7 +59,7 @@ const DEMO_PHONE = '13800000000';
 describe('npm run backup and npm run restore (SQLite)', () => {
   it('backs up during a stream of writes; the restore starts and holds every write acknowledged before it began', async () => {
     const original = await scratch();
-    const site = await startServer(original, { LIANMENG_TEST_CAPTCHA_ANSWERS: '1' });
+    const site = await startServer(original, { CAPTCHA: 'on', LIANMENG_TEST_CAPTCHA_ANSWERS: '1' });
     servers.push(site);
     const session = await signIn(site, 'editor');
     // An SMS code and an image challenge issued before the backup, to be used after the restore.
@@ -130,7 +130,7 @@ describe('npm run backup and npm run restore (SQLite)', () => {
     }
     expect(manifest.keys).toEqual(['card-login-key.pem', 'sms-code-key']);
 
-    const restored = await startServer(restoredDir);
+    const restored = await startServer(restoredDir, { CAPTCHA: 'on' });
     servers.push(restored);
     // So the code and the challenge issued before the backup still verify on the restored server.
     const loggedIn = await postForm(restored, '/api/uc/user/loginByPhoneAndCode', { phone: DEMO_PHONE, code });

@@ -1,4 +1,4 @@
-import { api, HEADERS, IMAGE_SORT, type ImageMessage } from '@lianmeng/core';
+import { api, DEFAULT_CERTIFICATION_URL, HEADERS, IMAGE_SORT, type ImageMessage } from '@lianmeng/core';
 import { failure, imageFixture, mockCall, mockList } from '@lianmeng/core/testing';
 import { setupServer } from 'msw/node';
 import { HttpError } from 'react-admin';
@@ -257,6 +257,8 @@ describe('the console API resources', () => {
         publicSecurityNumber: '',
         publicSecurityLink: '',
         sponsor: '主办',
+        certificationUrl: DEFAULT_CERTIFICATION_URL,
+        logoImage: '',
       },
       previousData: { id: 'site' },
     });

@@ -1,21 +1,14 @@
 import { Migrator, sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createScratchPostgres, type ScratchDatabase, testsUsePostgres } from '../testing/testDatabase';
-import { type Db, openDatabase } from './database';
+import { describe, expect, it } from 'vitest';
+import { emptyDatabasePerTest } from '../testing/emptyDatabase';
+import type { Db } from './database';
 import { migrate, migrationsFor, RENAMED_MIGRATIONS } from './migrate';
 
 let db: Db;
-let scratch: ScratchDatabase | null = null;
-
+const openEmptyDatabase = emptyDatabasePerTest();
 const openEmpty = async () => {
-  scratch = testsUsePostgres() ? await createScratchPostgres() : null;
-  db = openDatabase(scratch ? scratch.url : ':memory:', '');
+  db = await openEmptyDatabase();
 };
-
-afterEach(async () => {
-  await db.destroy();
-  await scratch?.drop();
-});
 
 const recordedNames = async () =>
   (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db.kysely)).rows.map(

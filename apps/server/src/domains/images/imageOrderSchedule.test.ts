@@ -33,8 +33,11 @@ const consoleList = async (belongSortid: number) => {
 const insert = (payload: Record<string, unknown>) =>
   server.consoleInject(editor, { method: 'POST', url: '/lianmeng/img/imageMsgInsert', payload });
 
-const partner = (photoTitle: string) =>
-  insert({ belongSortid: IMAGE_SORT.partner, isOpen: 1, photoAddress: '/uploads/p.png', photoTitle });
+/** An open item of a sort, shown inside the window given (no bounds: always). */
+const openItem = (belongSortid: number, photoTitle: string, window: { showFrom?: string; showUntil?: string } = {}) =>
+  insert({ belongSortid, isOpen: 1, photoAddress: '/uploads/p.png', photoTitle, ...window });
+
+const partner = (photoTitle: string) => openItem(IMAGE_SORT.partner, photoTitle);
 
 describe('display order', () => {
   it('puts a new item first, as newest-first did, and answers both the portal and the console in display order', async () => {
@@ -103,12 +106,8 @@ describe('display order', () => {
 
 describe('showing window', () => {
   it('stores Beijing-time bounds as UTC and shows an open banner to the public only inside its window', async () => {
-    const created = await insert({
-      belongSortid: IMAGE_SORT.banner,
-      isOpen: 1,
-      photoAddress: '/uploads/b.png',
-      photoTitle: '下周一的横幅',
-      // 10:01 and 10:03 in Beijing are 02:01 and 02:03 UTC; the clock stands at 02:00 UTC.
+    // 10:01 and 10:03 in Beijing are 02:01 and 02:03 UTC; the clock stands at 02:00 UTC.
+    const created = await openItem(IMAGE_SORT.banner, '下周一的横幅', {
       showFrom: '2026-11-23T10:01:00+08:00',
       showUntil: '2026-11-23T10:03:00+08:00',
     });
@@ -135,13 +134,7 @@ describe('showing window', () => {
   });
 
   it('clears a bound with null, refuses a window that ends before it starts and a time without its zone', async () => {
-    const created = await insert({
-      belongSortid: IMAGE_SORT.partner,
-      isOpen: 1,
-      photoAddress: '/uploads/p.png',
-      photoTitle: '合作伙伴',
-      showFrom: '2026-11-24T00:00:00+08:00',
-    });
+    const created = await openItem(IMAGE_SORT.partner, '合作伙伴', { showFrom: '2026-11-24T00:00:00+08:00' });
     const id = created.json().data.id as number;
     expect(await publicTitles(IMAGE_SORT.partner)).toEqual([]);
 

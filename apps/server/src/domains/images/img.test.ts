@@ -163,16 +163,18 @@ describe('imageMsgSearchOne', () => {
 
 describe('writes need a console session and the right role', () => {
   const newBanner = { belongSortid: 2, isOpen: 0, photoAddress: 'https://cdn.example.com/b.png', photoTitle: '新横幅' };
+  /** Every write of the image calls, the spec's GET delete and clear included, aimed at one banner. */
+  const writeCallsOn = (id: number) => [
+    { method: 'POST' as const, url: '/lianmeng/img/imageMsgInsert', payload: newBanner },
+    { method: 'POST' as const, url: '/lianmeng/img/imageMsgUpdate', payload: { id, isOpen: 1 } },
+    { method: 'GET' as const, url: `/lianmeng/img/imageMsgDel?id=${id}` },
+    { method: 'GET' as const, url: '/lianmeng/img/imageSortClear?belongSortid=2' },
+  ];
 
   it('refuses every anonymous write and changes nothing', async () => {
     const before = await snapshot();
     const { id } = await closedBanner();
-    const calls = [
-      { method: 'POST' as const, url: '/lianmeng/img/imageMsgInsert', payload: newBanner },
-      { method: 'POST' as const, url: '/lianmeng/img/imageMsgUpdate', payload: { id, isOpen: 1 } },
-      { method: 'GET' as const, url: `/lianmeng/img/imageMsgDel?id=${id}` },
-      { method: 'GET' as const, url: '/lianmeng/img/imageSortClear?belongSortid=2' },
-    ];
+    const calls = writeCallsOn(id);
     for (const call of calls) {
       const response = await server.consoleInject(null, call);
       expect(response.statusCode, call.url).toBe(401);
@@ -184,12 +186,7 @@ describe('writes need a console session and the right role', () => {
   it('refuses a console call without the anti-forgery header, the GET delete and clear included', async () => {
     const before = await snapshot();
     const { id } = await closedBanner();
-    const calls = [
-      { method: 'POST' as const, url: '/lianmeng/img/imageMsgInsert', payload: newBanner },
-      { method: 'POST' as const, url: '/lianmeng/img/imageMsgUpdate', payload: { id, isOpen: 1 } },
-      { method: 'GET' as const, url: `/lianmeng/img/imageMsgDel?id=${id}` },
-      { method: 'GET' as const, url: '/lianmeng/img/imageSortClear?belongSortid=2' },
-    ];
+    const calls = writeCallsOn(id);
     for (const call of calls) {
       const missing = await server.consoleInject(editor, { ...call, xsrf: false });
       expect(missing.statusCode, call.url).toBe(403);

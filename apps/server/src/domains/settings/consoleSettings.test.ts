@@ -21,6 +21,15 @@ const snapshot = async () => ({
   audit: await server.db.kysely.selectFrom('auditLog').select(['action', 'targetId']).orderBy('id').execute(),
 });
 
+/** The newest audit entry of a settings change. */
+const lastSettingsAudit = () =>
+  server.db.kysely
+    .selectFrom('auditLog')
+    .selectAll()
+    .where('action', '=', 'settings')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+
 beforeAll(async () => {
   server = await createTestServer();
   for (const role of ['admin', 'editor', 'staff'] as const) cookies[role] = await server.signIn(role);
@@ -116,12 +125,7 @@ describe('console settings', () => {
       certificationUrl: 'https://cert2.example.org/',
       logoImage: '/uploads/logo-2.webp',
     });
-    const entry = await server.db.kysely
-      .selectFrom('auditLog')
-      .selectAll()
-      .where('action', '=', 'settings')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    const entry = await lastSettingsAudit();
     expect(JSON.parse(entry.detail)).toEqual({
       certificationUrl: { from: kept.certificationUrl, to: 'https://cert2.example.org/' },
       logoImage: { from: kept.logoImage, to: '/uploads/logo-2.webp' },
@@ -146,12 +150,7 @@ describe('console settings', () => {
     expect(response.json().data).toEqual({ id: 'site', ...NEW_SETTINGS });
     const publicSettings = await server.app.inject({ method: 'GET', url: '/api/site/settings' });
     expect(publicSettings.json().data).toEqual(NEW_SETTINGS);
-    const entry = await server.db.kysely
-      .selectFrom('auditLog')
-      .selectAll()
-      .where('action', '=', 'settings')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    const entry = await lastSettingsAudit();
     expect(entry.username).toBe('admin');
     expect(JSON.parse(entry.detail).hotline.to).toBe(NEW_SETTINGS.hotline);
   });

@@ -1,23 +1,16 @@
 import { DEFAULT_CERTIFICATION_URL } from '@lianmeng/core';
 import { Migrator } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { type Db, openDatabase } from '../../db/database';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../../db/database';
 import { migrate, migrationsFor } from '../../db/migrate';
-import { createScratchPostgres, type ScratchDatabase, testsUsePostgres } from '../../testing/testDatabase';
+import { emptyDatabasePerTest } from '../../testing/emptyDatabase';
 import { readSiteSettings } from './siteSettingsRepository';
 
 let db: Db;
-let scratch: ScratchDatabase | null = null;
-
+const openEmptyDatabase = emptyDatabasePerTest();
 const openEmpty = async () => {
-  scratch = testsUsePostgres() ? await createScratchPostgres() : null;
-  db = openDatabase(scratch ? scratch.url : ':memory:', '');
+  db = await openEmptyDatabase();
 };
-
-afterEach(async () => {
-  await db.destroy();
-  await scratch?.drop();
-});
 
 const migrateUpTo = async (last: string) => {
   const all = migrationsFor(db);

@@ -45,6 +45,26 @@ export const ole2File = (streamNames: string[]) => {
   return Buffer.concat([header, fat, directory]);
 };
 
+/**
+ * A ZIP entry header. The local header and the central directory record share their run of fields from
+ * "version needed" on (version, flags, method, time, date, CRC, both sizes, name length), at `at`.
+ */
+const zipHeader = (
+  layout: { size: number; signature: number; at: number },
+  crc: number,
+  length: number,
+  nameLength: number,
+) => {
+  const header = Buffer.alloc(layout.size);
+  header.writeUInt32LE(layout.signature, 0);
+  header.writeUInt16LE(20, layout.at);
+  header.writeUInt32LE(crc, layout.at + 10);
+  header.writeUInt32LE(length, layout.at + 14);
+  header.writeUInt32LE(length, layout.at + 18);
+  header.writeUInt16LE(nameLength, layout.at + 22);
+  return header;
+};
+
 /** A ZIP archive of stored (uncompressed) entries, with its central directory. */
 export const zipFile = (entries: Record<string, string>) => {
   const locals: Buffer[] = [];
@@ -54,21 +74,9 @@ export const zipFile = (entries: Record<string, string>) => {
     const nameBytes = Buffer.from(name, 'utf8');
     const data = Buffer.from(text, 'utf8');
     const crc = zlib.crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const record = Buffer.alloc(46);
-    record.writeUInt32LE(0x02014b50, 0);
+    const local = zipHeader({ size: 30, signature: 0x04034b50, at: 4 }, crc, data.length, nameBytes.length);
+    const record = zipHeader({ size: 46, signature: 0x02014b50, at: 6 }, crc, data.length, nameBytes.length);
     record.writeUInt16LE(20, 4);
-    record.writeUInt16LE(20, 6);
-    record.writeUInt32LE(crc, 16);
-    record.writeUInt32LE(data.length, 20);
-    record.writeUInt32LE(data.length, 24);
-    record.writeUInt16LE(nameBytes.length, 28);
     record.writeUInt32LE(offset, 42);
     locals.push(local, nameBytes, data);
     central.push(record, nameBytes);
