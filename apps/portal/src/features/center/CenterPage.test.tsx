@@ -81,7 +81,8 @@ describe('CenterPage', () => {
     renderAt('/center', routes);
     await screen.findByText('138****0000');
     await userEvent.click(screen.getByTestId('center-logout'));
-    expect(await screen.findByText('首页')).toBeInTheDocument();
+    // The log-out waits for the server's refusal before it leaves; under a loaded full run that took over 5 s.
+    expect(await screen.findByText('首页', {}, { timeout: 15_000 })).toBeInTheDocument();
     for (const key of ALL_SESSION_KEYS) expect(localStorage.getItem(key)).toBeNull();
   });
 });
