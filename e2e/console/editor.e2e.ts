@@ -69,8 +69,12 @@ describe.skipIf(SKIP_REASON)('console: the article body editor in Chromium', () 
     page.once('dialog', (dialog) => dialog.accept('https://www.example.edu.cn/signup'));
     await toolbarButton(page, '链接').click();
     await body.getByRole('link', { name: '报名网站' }).waitFor();
-    // The prompt took the focus away; the editor gets it back with its selection.
+    // The prompt took the focus away; the editor gets it back with its selection. Enter on a selection would
+    // replace the linked words, so the caret must be collapsed at their end first (under load, an End pressed
+    // before the focus came back is lost).
+    await page.waitForFunction((element) => element?.contains(document.activeElement), await body.elementHandle());
     await body.press('End');
+    await page.waitForFunction(() => window.getSelection()?.isCollapsed === true);
     await body.press('Enter');
 
     await toolbarButton(page, '插入图片').click();

@@ -21,6 +21,7 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
+// The pictures are drawn the same way whatever the database: the PostgreSQL run would repeat this test.
 describe.skipIf(testsUsePostgres())('the first start’s demo seed', () => {
   it('draws its pictures one at a time with no image cache, then gives sharp its settings back', async () => {
     const before = { concurrency: sharp.concurrency(), cache: sharp.cache() };
