@@ -202,7 +202,7 @@ describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
     await page.context().close();
   });
 
-  it.each([360, 390, 768])(
+  it.each([360, 390, 768, 1280])(
     'scrolls sideways on no route and shows no English interface word at %i px',
     async (width) => {
       const { page } = await openPage(browser, { viewport: { width, height: 800 } });
