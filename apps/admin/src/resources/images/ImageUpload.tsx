@@ -1,9 +1,10 @@
-import { api, BANNER, IMAGE_SORT, type ImageSortId, PARTNER_TILE } from '@lianmeng/core';
+import { BANNER, IMAGE_SORT, type ImageSortId, PARTNER_TILE } from '@lianmeng/core';
 import type { HttpClient } from '@lianmeng/core/http';
 import { Box, LinearProgress, Typography } from '@mui/material';
-import { type ChangeEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { consoleHttp } from '../../providers/http';
+import { IMAGE_ACCEPT, useImageUpload } from '../../upload/useImageUpload';
 
 export const recommendedSize = (sort: ImageSortId) =>
   sort === IMAGE_SORT.banner
@@ -17,27 +18,12 @@ export const recommendedSize = (sort: ImageSortId) =>
 export const ImageUpload = ({ sort, http = consoleHttp }: { sort: ImageSortId; http?: HttpClient }) => {
   const { setValue } = useFormContext();
   const photoAddress = useWatch({ name: 'photoAddress' }) as string | undefined;
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string>();
   const inputId = useId();
 
-  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    const body = new FormData();
-    body.append('file', file);
-    setError(undefined);
-    setProgress(0);
-    const result = await http.call(api.img.upload, { body, onUploadProgress: setProgress });
-    setProgress(null);
-    if (!result.ok) {
-      setError(result.message);
-      return;
-    }
-    setValue('photoAddress', result.data.photoAddress, { shouldDirty: true, shouldValidate: true });
-    setValue('smallPhotoAddress', result.data.smallPhotoAddress, { shouldDirty: true });
-  };
+  const { progress, error, onChange } = useImageUpload(http, (image) => {
+    setValue('photoAddress', image.photoAddress, { shouldDirty: true, shouldValidate: true });
+    setValue('smallPhotoAddress', image.smallPhotoAddress, { shouldDirty: true });
+  });
 
   return (
     <Box sx={{ my: 2 }}>
@@ -48,7 +34,7 @@ export const ImageUpload = ({ sort, http = consoleHttp }: { sort: ImageSortId; h
         <span className="MuiButton-root" style={{ marginRight: 8 }}>
           选择图片上传：
         </span>
-        <input id={inputId} type="file" accept="image/png,image/jpeg,image/webp,image/gif" onChange={upload} />
+        <input id={inputId} type="file" accept={IMAGE_ACCEPT} onChange={onChange} />
       </label>
       {progress !== null ? (
         <Box sx={{ mt: 1 }}>

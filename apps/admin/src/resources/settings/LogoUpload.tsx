@@ -1,9 +1,9 @@
-import { api } from '@lianmeng/core';
 import type { HttpClient } from '@lianmeng/core/http';
 import { Box, Button, LinearProgress, Typography } from '@mui/material';
-import { type ChangeEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { consoleHttp } from '../../providers/http';
+import { IMAGE_ACCEPT, useImageUpload } from '../../upload/useImageUpload';
 
 /**
  * The site logo: an image sent through the same upload call as banners, stored as its `/uploads/…` address
@@ -12,23 +12,11 @@ import { consoleHttp } from '../../providers/http';
 export const LogoUpload = ({ http = consoleHttp }: { http?: HttpClient }) => {
   const { setValue } = useFormContext();
   const logo = useWatch({ name: 'logoImage' }) as string | undefined;
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string>();
   const hintId = useId();
 
-  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    const body = new FormData();
-    body.append('file', file);
-    setError(undefined);
-    setProgress(0);
-    const result = await http.call(api.img.upload, { body, onUploadProgress: setProgress });
-    setProgress(null);
-    if (!result.ok) setError(result.message);
-    else setValue('logoImage', result.data.photoAddress, { shouldDirty: true, shouldValidate: true });
-  };
+  const { progress, error, onChange } = useImageUpload(http, (image) =>
+    setValue('logoImage', image.photoAddress, { shouldDirty: true, shouldValidate: true }),
+  );
 
   return (
     <Box component="fieldset" sx={{ my: 1, border: 1, borderColor: 'divider', borderRadius: 1, p: 2, width: '100%' }}>
@@ -47,12 +35,7 @@ export const LogoUpload = ({ http = consoleHttp }: { http?: HttpClient }) => {
       </Box>
       <label>
         上传站点标志：
-        <input
-          type="file"
-          accept="image/png,image/jpeg,image/webp,image/gif"
-          aria-describedby={hintId}
-          onChange={upload}
-        />
+        <input type="file" accept={IMAGE_ACCEPT} aria-describedby={hintId} onChange={onChange} />
       </label>
       {logo ? (
         <Button

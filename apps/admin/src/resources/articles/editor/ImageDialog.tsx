@@ -11,6 +11,7 @@ import {
   Typography,
 } from '@mui/material';
 import { type FormEvent, useState } from 'react';
+import { IMAGE_ACCEPT } from '../../../upload/useImageUpload';
 import type { FigureAttributes } from './extensions';
 
 /**
@@ -64,11 +65,7 @@ export const ImageDialog = ({
           {edit ? null : (
             <label>
               选择图片：
-              <input
-                type="file"
-                accept="image/png,image/jpeg,image/webp,image/gif"
-                onChange={(event) => setFile(event.target.files?.[0])}
-              />
+              <input type="file" accept={IMAGE_ACCEPT} onChange={(event) => setFile(event.target.files?.[0])} />
             </label>
           )}
           <TextField
