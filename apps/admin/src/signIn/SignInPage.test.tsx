@@ -1,33 +1,20 @@
-import { api, CAPTCHA_REQUIRED_MESSAGE } from '@lianmeng/core';
-import { mockCall } from '@lianmeng/core/testing';
+import { CAPTCHA_REQUIRED_MESSAGE } from '@lianmeng/core';
+import { captchaNumberOf, mockCaptcha } from '@lianmeng/core/testing';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type SignInCaptcha, SignInPage } from './SignInPage';
 
-let issued = 0;
-const server = setupServer(
-  mockCall(api.captcha.create, () => {
-    issued += 1;
-    return {
-      captchaId: `challenge-number-${issued}`,
-      svg: `<svg xmlns="http://www.w3.org/2000/svg"><title>${issued}</title></svg>`,
-      required: true,
-    };
-  }),
-);
+const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  issued = 0;
-});
+// Each test numbers its challenges from 1.
+beforeEach(() => server.use(mockCaptcha()));
+afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 const challengeOnScreen = () =>
-  decodeURIComponent(screen.queryByRole('img', { name: /图形验证码图片/ })?.getAttribute('src') ?? '').match(
-    /<title>(\d+)<\/title>/,
-  )?.[1];
+  captchaNumberOf(screen.queryByRole('img', { name: /图形验证码图片/ })?.getAttribute('src'));
 
 describe('the console sign-in page and the image challenge', () => {
   it('shows no challenge until the server asks for one, then sends its answer beside the password', async () => {

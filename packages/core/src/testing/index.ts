@@ -1,1 +1,2 @@
+export * from './captcha';
 export * from './handlers';

@@ -1,6 +1,6 @@
 import { api, SMS_CODE_RULES } from '@lianmeng/core';
 import { ALL_SESSION_KEYS, REDIRECT_URL_KEY } from '@lianmeng/core/session';
-import { failure, mockCall } from '@lianmeng/core/testing';
+import { failure, mockCall, mockCaptcha } from '@lianmeng/core/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
@@ -29,7 +29,7 @@ const pressEnter = (label: string) => userEvent.type(screen.getByLabelText(label
 // These tests are about a site with the image challenge switched off; captcha.test.tsx covers it on.
 const server = setupServer(
   mockCall(api.uc.publicKey, () => ({ publicKey: '-----BEGIN PUBLIC KEY-----' })),
-  mockCall(api.captcha.create, () => ({ captchaId: '', svg: '', required: false })),
+  mockCaptcha({ required: false }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());

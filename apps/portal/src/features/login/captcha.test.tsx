@@ -1,9 +1,9 @@
 import { api, CAPTCHA_REFUSED_MESSAGE, CAPTCHA_REQUIRED_MESSAGE } from '@lianmeng/core';
-import { failure, mockCall } from '@lianmeng/core/testing';
+import { captchaNumberOf, failure, mockCall, mockCaptcha } from '@lianmeng/core/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginResult, renderAt } from '../account/testing';
 import { LoginPage } from './LoginPage';
 
@@ -21,23 +21,11 @@ vi.setConfig({ testTimeout: 60_000 });
 
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
-let issued = 0;
-const server = setupServer(
-  mockCall(api.uc.publicKey, () => ({ publicKey: '-----BEGIN PUBLIC KEY-----' })),
-  mockCall(api.captcha.create, () => {
-    issued += 1;
-    return {
-      captchaId: `challenge-number-${issued}`,
-      svg: `<svg xmlns="http://www.w3.org/2000/svg"><title>${issued}</title></svg>`,
-      required: true,
-    };
-  }),
-);
+const server = setupServer(mockCall(api.uc.publicKey, () => ({ publicKey: '-----BEGIN PUBLIC KEY-----' })));
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  issued = 0;
-});
+// Each test numbers its challenges from 1.
+beforeEach(() => server.use(mockCaptcha()));
+afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 const routes = [
@@ -48,10 +36,7 @@ const routes = [
 const formOf = async (request: Request) => Object.fromEntries(new URLSearchParams(await request.text()));
 
 /** Which challenge is on screen (the mock numbers them). */
-const imageNumber = () => {
-  const image = screen.queryByRole('img', { name: /图形验证码图片/ });
-  return decodeURIComponent(image?.getAttribute('src') ?? '').match(/<title>(\d+)<\/title>/)?.[1];
-};
+const imageNumber = () => captchaNumberOf(screen.queryByRole('img', { name: /图形验证码图片/ })?.getAttribute('src'));
 const showsChallenge = (number: string) => waitFor(() => expect(imageNumber()).toBe(number));
 
 describe('the image challenge before an SMS code', () => {
@@ -99,7 +84,7 @@ describe('the image challenge before an SMS code', () => {
   it('shows no challenge when the site has them switched off', async () => {
     const sends: Record<string, string>[] = [];
     server.use(
-      mockCall(api.captcha.create, () => ({ captchaId: '', svg: '', required: false })),
+      mockCaptcha({ required: false }),
       mockCall(api.uc.sendCode, async ({ request }) => {
         sends.push(await formOf(request));
         return { cooldownSeconds: 60 };
