@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type Article, api, columnByTypeId } from '@lianmeng/core';
+import { sanitizeArticleHtml } from '@lianmeng/core/articleHtml';
 import type { FetchLike } from '@lianmeng/core/http';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
-import { sanitizeArticleHtml } from '../domains/articles/sanitizeHtml';
 import { ApiError, badRequest } from '../http/apiError';
 import { defineRoute } from '../http/defineRoute';
 import { pageDocument } from './document';

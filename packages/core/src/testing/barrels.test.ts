@@ -39,4 +39,8 @@ describe("core's entry points load only what their users need", () => {
     expect(packagesLoadedBy('session/index.ts')).toEqual([]);
     expect(packagesLoadedBy('menu/index.ts')).toEqual([]);
   });
+
+  it('the article HTML rule, a subpath of its own, brings only the sanitiser', () => {
+    expect(packagesLoadedBy('articleHtml.ts')).toEqual(['sanitize-html']);
+  });
 });

@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { COLUMNS, type ColumnLayout, UPLOAD_LIMITS } from '@lianmeng/core';
+import { sanitizeArticleHtml } from '@lianmeng/core/articleHtml';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sanitizeArticleHtml } from '../../domains/articles/sanitizeHtml';
 import { ORPHAN_MAX_AGE_MS, sweepOrphanUploads } from '../../domains/uploads/sweepOrphanUploads';
 import { createTestServer, type TestServer } from '../../testing/testServer';
 import type { ArticleRow } from '../schema';

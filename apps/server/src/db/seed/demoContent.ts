@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { COLUMN_BY_KEY, type ColumnKey, UPLOAD_LIMITS } from '@lianmeng/core';
+import { sanitizeArticleHtml } from '@lianmeng/core/articleHtml';
 import type { Insertable } from 'kysely';
 import sharp from 'sharp';
 import { insertArticles } from '../../domains/articles/articleRepository';
-import { sanitizeArticleHtml } from '../../domains/articles/sanitizeHtml';
 import type { Db } from '../database';
 import type { Database, NewArticle } from '../schema';
 import { DEMO_COLUMNS } from './content';

@@ -8,6 +8,7 @@ import {
   columnByTypeId,
   UPLOAD_LIMITS,
 } from '@lianmeng/core';
+import { sanitizeArticleHtml } from '@lianmeng/core/articleHtml';
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db, WriteLocks } from '../../db/database';
@@ -16,7 +17,6 @@ import type { ArticlePatch, ArticleRow, Database, NewArticle } from '../../db/sc
 import { badRequest, notFound } from '../../http/apiError';
 import { auditTarget } from '../audit/auditRepository';
 import { keywordSearch, keywordTotal, searchTableServes } from './articleSearch';
-import { sanitizeArticleHtml } from './sanitizeHtml';
 
 const SUMMARY_COLUMNS = ['id', 'typeId', 'title', 'summary', 'publishTime', 'source', 'coverImage'] as const;
 

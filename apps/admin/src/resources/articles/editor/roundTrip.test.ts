@@ -1,10 +1,10 @@
+import { sanitizeArticleHtml } from '@lianmeng/core/articleHtml';
 import { Editor, type JSONContent } from '@tiptap/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sanitizeArticleHtml } from '../../../../../server/src/domains/articles/sanitizeHtml';
 import { bodyExtensions } from './extensions';
 
 /**
- * The editor's output against the server's sanitiser, run here (not in the server's suite) because the
+ * The editor's output against the article HTML rule the server applies, run here (not in core's suite) because the
  * editor serialises through a browser DOM, which jsdom provides: what is checked is exactly what the console
  * sends.
  */

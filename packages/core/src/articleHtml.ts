@@ -1,3 +1,6 @@
+// Reached only through the `@lianmeng/core/articleHtml` subpath, never from the root barrel: the server
+// cleans every body with it and the console's tests check the editor's output against it, while the browser
+// bundles must not carry sanitize-html and its parser.
 import sanitize from 'sanitize-html';
 
 /**

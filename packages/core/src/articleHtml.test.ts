@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeArticleHtml } from './sanitizeHtml';
+import { sanitizeArticleHtml } from './articleHtml';
 
 describe('sanitizeArticleHtml', () => {
   it('keeps formatting, links and images', () => {
