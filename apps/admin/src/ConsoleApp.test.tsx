@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConsoleApp } from './ConsoleApp';
+import { save, typeInto } from './testing/form';
 
 // The whole react-admin app renders in jsdom: slower than a single component.
 configure({ asyncUtilTimeout: 8000 });
@@ -161,10 +162,10 @@ describe('the banner form', () => {
     );
     openAs('editor', '/banners/create');
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText(/标题/), '年度大会');
-    await user.type(screen.getByLabelText(/图片地址/), 'https://example.org/a.png');
-    await user.type(screen.getByLabelText('链接地址'), 'javascript:alert(1)');
-    await user.click(screen.getByRole('button', { name: /保存/ }));
+    await typeInto(user, /标题/, '年度大会');
+    await typeInto(user, /图片地址/, 'https://example.org/a.png');
+    await typeInto(user, '链接地址', 'javascript:alert(1)');
+    await save(user);
     expect(await screen.findByText('应为 http(s) 开头的网址')).toBeInTheDocument();
     expect(inserted).toBe(false);
   });

@@ -4,6 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { consoleServerForFile, openConsoleAs } from '../../testing/consoleScreen';
+import { fillArticleRequired, save, typeInto } from '../../testing/form';
 import { stubLayoutForEditor } from './editor/jsdomLayout';
 
 const server = consoleServerForFile();
@@ -50,11 +51,7 @@ const openEditor = () => {
   );
 };
 
-const fillRequired = async (user: ReturnType<typeof userEvent.setup>) => {
-  await user.click(await screen.findByRole('combobox', { name: /栏目/ }));
-  await user.click(await screen.findByRole('option', { name: COLUMNS[0]?.title }));
-  await user.type(screen.getByLabelText(/^标题/), '联盟年会在北京举行');
-};
+const fillRequired = (user: ReturnType<typeof userEvent.setup>) => fillArticleRequired(user, '联盟年会在北京举行');
 
 describe('the article editor', () => {
   it('submits what was typed in the body, with the column, title and a draft flag', async () => {
@@ -64,7 +61,7 @@ describe('the article editor', () => {
     const body = await screen.findByRole('textbox', { name: '正文' });
     await user.click(body);
     await user.type(body, '来自全国的代表参加了大会');
-    await user.click(screen.getByRole('button', { name: /保存/ }));
+    await save(user);
     await waitFor(() => expect(created).toHaveLength(1));
     expect(created[0]).toMatchObject({
       typeId: COLUMNS[0]?.typeId,
@@ -88,7 +85,7 @@ describe('the article editor', () => {
     await user.click(screen.getByRole('button', { name: '加粗' }));
     await user.click(screen.getByRole('button', { name: '项目列表' }));
     await user.click(screen.getByRole('button', { name: '链接' }));
-    await user.click(screen.getByRole('button', { name: /保存/ }));
+    await save(user);
     await waitFor(() => expect(created).toHaveLength(1));
     expect(created[0]?.body).toBe(
       '<ul><li><p><a target="_blank" rel="noopener noreferrer" href="https://www.example.edu.cn/news"><strong>大会报道</strong></a></p></li></ul>',
@@ -98,8 +95,8 @@ describe('the article editor', () => {
   it('says in Chinese what is missing and sends nothing', async () => {
     const user = userEvent.setup();
     openEditor();
-    await user.type(await screen.findByLabelText(/^标题/), '只有标题');
-    await user.click(screen.getByRole('button', { name: /保存/ }));
+    await typeInto(user, /^标题/, '只有标题');
+    await save(user);
     expect(await screen.findByText('请选择栏目')).toBeInTheDocument();
     expect(created).toEqual([]);
   });

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { consoleServerForFile, openConsoleAs } from '../../testing/consoleScreen';
+import { fillArticleRequired, save } from '../../testing/form';
 import { formatSize } from './AttachmentsInput';
 
 const server = consoleServerForFile();
@@ -66,11 +67,7 @@ const SENT = [
 
 const pdf = (name: string, bytes = 3000) => new File([new Uint8Array(bytes)], name, { type: 'application/pdf' });
 
-const fillRequired = async (user: ReturnType<typeof userEvent.setup>) => {
-  await user.click(await screen.findByRole('combobox', { name: /栏目/ }));
-  await user.click(await screen.findByRole('option', { name: COLUMNS[0]?.title }));
-  await user.type(screen.getByLabelText(/^标题/), '2026年赛事通知');
-};
+const fillRequired = (user: ReturnType<typeof userEvent.setup>) => fillArticleRequired(user, '2026年赛事通知');
 
 describe('the article form’s attachments', () => {
   it('uploads documents, lists them with name and size, reorders and removes, and saves {name, url, size}', async () => {
@@ -95,7 +92,7 @@ describe('the article form’s attachments', () => {
         .map((box) => (box as HTMLInputElement).value),
     ).toEqual(['报名表.pdf', '2026年赛事通知.pdf']);
 
-    await user.click(screen.getByRole('button', { name: /保存/ }));
+    await save(user);
     await waitFor(() => expect(created).toHaveLength(1));
     expect(created[0]?.attachments).toEqual([
       { name: '报名表.pdf', url: `/uploads/${'2'.repeat(32)}.pdf`, size: 2_500_000 },

@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { consoleServerForFile, openConsoleAs } from '../../testing/consoleScreen';
+import { save, typeInto } from '../../testing/form';
 
 const server = consoleServerForFile();
 
@@ -114,10 +115,10 @@ describe('the banner form', () => {
     server.use(mockCall(api.img.search, () => ({ seachList: [], total: 0, pageNum: 1, pageSize: 25 })));
     openConsoleAs(server, 'editor', '/banners/create');
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText(/标题/), '年度大会');
+    await typeInto(user, /标题/, '年度大会');
     const play = screen.getByRole('button', { name: /播放预览/ });
     expect(play).toBeDisabled();
-    await user.type(screen.getByLabelText(/图片地址/), 'https://example.org/a.png');
+    await typeInto(user, /图片地址/, 'https://example.org/a.png');
     await user.click(play);
     expect(await screen.findByRole('img', { name: '横幅预览：年度大会' })).toBeInTheDocument();
   });
@@ -133,16 +134,16 @@ describe('the banner form', () => {
     );
     openConsoleAs(server, 'editor', '/banners/create');
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText(/标题/), '下周一的横幅');
-    await user.type(screen.getByLabelText(/图片地址/), 'https://example.org/a.png');
+    await typeInto(user, /标题/, '下周一的横幅');
+    await typeInto(user, /图片地址/, 'https://example.org/a.png');
     fireEvent.change(screen.getByLabelText(/开始展示/), { target: { value: '2026-11-30T09:00' } });
     fireEvent.change(screen.getByLabelText(/结束展示/), { target: { value: '2026-11-30T08:00' } });
-    await user.click(screen.getByRole('button', { name: /保存/ }));
+    await save(user);
     expect(await screen.findByText('结束时间应晚于开始时间')).toBeInTheDocument();
     expect(sent).toBeUndefined();
 
     fireEvent.change(screen.getByLabelText(/结束展示/), { target: { value: '2026-12-07T09:00' } });
-    await user.click(screen.getByRole('button', { name: /保存/ }));
+    await save(user);
     await waitFor(() =>
       expect(sent).toMatchObject({ showFrom: '2026-11-30T09:00:00+08:00', showUntil: '2026-12-07T09:00:00+08:00' }),
     );

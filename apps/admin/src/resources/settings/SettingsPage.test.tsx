@@ -4,6 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { consoleServerForFile, openConsoleAs } from '../../testing/consoleScreen';
+import { replaceText, save } from '../../testing/form';
 
 const server = consoleServerForFile();
 
@@ -37,9 +38,8 @@ describe('the site settings screen', () => {
     await waitFor(() => expect(hotline).toHaveValue(SETTINGS.hotline));
     expect(screen.getByLabelText(/主办单位/)).toHaveValue(SETTINGS.sponsor);
     const user = userEvent.setup();
-    await user.clear(hotline);
-    await user.type(hotline, '400-800-1234');
-    await user.click(screen.getByRole('button', { name: /保存/ }));
+    await replaceText(user, hotline, '400-800-1234');
+    await save(user);
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toEqual({ ...SETTINGS, id: SITE_SETTINGS_ID, hotline: '400-800-1234' });
   });
@@ -59,10 +59,9 @@ describe('the site settings screen', () => {
     const link = await screen.findByLabelText(/ICP 备案查询链接/);
     await waitFor(() => expect(link).toHaveValue(SETTINGS.icpLink));
     const user = userEvent.setup();
-    await user.clear(link);
-    await user.type(link, 'beian.miit.gov.cn');
+    await replaceText(user, link, 'beian.miit.gov.cn');
     await user.clear(screen.getByLabelText(/服务热线/));
-    await user.click(screen.getByRole('button', { name: /保存/ }));
+    await save(user);
     expect(await screen.findByText('应为 http(s) 开头的网址')).toBeInTheDocument();
     expect(screen.getByText('请填写服务热线')).toBeInTheDocument();
     expect(saved).toEqual([]);
@@ -82,7 +81,7 @@ describe('the site settings screen', () => {
     await waitFor(() => expect(copyright).toHaveValue(SETTINGS.copyright));
     const user = userEvent.setup();
     await user.type(copyright, '。');
-    await user.click(screen.getByRole('button', { name: /保存/ }));
+    await save(user);
     await waitFor(() => expect(copyright).toHaveAttribute('aria-invalid', 'true'));
     expect(await screen.findAllByText(/不能超过 200 个字符/)).not.toHaveLength(0);
     expect(screen.getByLabelText(/服务热线/)).toHaveAttribute('aria-invalid', 'false');
@@ -113,9 +112,8 @@ describe('the site settings screen', () => {
     const user = userEvent.setup();
     await user.upload(screen.getByLabelText(/上传站点标志/), new File(['png'], 'logo.png', { type: 'image/png' }));
     expect(await screen.findByRole('img', { name: '站点标志预览' })).toHaveAttribute('src', '/uploads/logo-abc.png');
-    await user.clear(address);
-    await user.type(address, 'https://cert.example.org/robot/');
-    await user.click(screen.getByRole('button', { name: /保存/ }));
+    await replaceText(user, address, 'https://cert.example.org/robot/');
+    await save(user);
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toEqual({
       ...SETTINGS,
@@ -146,7 +144,7 @@ describe('the site settings screen', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: '恢复内置标志' }));
     expect(screen.getByText('当前使用内置标志')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: /保存/ }));
+    await save(user);
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toMatchObject({ logoImage: '' });
   });
@@ -180,12 +178,11 @@ describe('the site settings screen', () => {
     const address = await screen.findByLabelText(/测评认证服务地址/);
     await waitFor(() => expect(address).toHaveValue(SETTINGS.certificationUrl));
     const user = userEvent.setup();
-    await user.clear(address);
-    await user.type(address, 'javascript:alert(1)');
-    await user.click(screen.getByRole('button', { name: /保存/ }));
+    await replaceText(user, address, 'javascript:alert(1)');
+    await save(user);
     expect(await screen.findByText('应为 http(s) 开头的网址')).toBeInTheDocument();
     await user.clear(address);
-    await user.click(screen.getByRole('button', { name: /保存/ }));
+    await save(user);
     expect(await screen.findByText('请填写测评认证服务地址')).toBeInTheDocument();
     expect(saved).toEqual([]);
   });
