@@ -1,5 +1,9 @@
+import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/database';
+import { migrationsFor } from '../db/migrate';
+import { postgresTemplateName } from './migratedTemplate';
 import { createScratchPostgres, postgresAdminUrl, testsUsePostgres } from './testDatabase';
 
 const databaseExists = async (name: string) => {
@@ -27,5 +31,18 @@ describe.skipIf(!testsUsePostgres())('scratch PostgreSQL databases for tests', (
     await scratch.drop();
     expect(await databaseExists(name)).toBe(false);
     await lingering.end().catch(() => undefined);
+  });
+
+  it('are copies of the template migrated for this migration set when asked for a migrated one', async () => {
+    const scratch = await createScratchPostgres({ migrated: true });
+    const db = openDatabase(scratch.url, '');
+    try {
+      const recorded = await sql<{ name: string }>`select name from kysely_migration`.execute(db.kysely);
+      expect(recorded.rows.map((row) => row.name).sort()).toEqual(Object.keys(migrationsFor(db)).sort());
+    } finally {
+      await db.destroy();
+      await scratch.drop();
+    }
+    expect(await databaseExists(await postgresTemplateName())).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { ensurePostgresTemplate } from './migratedTemplate';
 
 /** Set by the `server-pg` test project: every test server then gets its own fresh PostgreSQL database. */
 export const TEST_DATABASE_ENV = 'LIANMENG_TEST_DATABASE';
@@ -41,14 +42,43 @@ const dropDatabase = (name: string) =>
     }
   });
 
-/** CREATE DATABASE lianmeng_t_<random>; `drop()` removes it, ending any connection left open. */
-export const createScratchPostgres = async (): Promise<ScratchDatabase> => {
-  const name = `lianmeng_t_${randomBytes(6).toString('hex')}`;
-  await withAdmin((client) => client.query(`create database ${name}`));
+const urlOf = (name: string) => {
   const url = new URL(postgresAdminUrl());
   url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => dropDatabase(name),
-  };
+  return url.toString();
+};
+
+let template: Promise<string> | undefined;
+const migratedTemplate = () => {
+  template ??= withAdmin((client) => ensurePostgresTemplate({ client, urlOf, drop: dropDatabase }));
+  // A failed build is tried again by the next test server rather than failing every one after it.
+  template.catch(() => {
+    template = undefined;
+  });
+  return template;
+};
+
+const UNDEFINED_DATABASE = '3D000';
+
+/**
+ * CREATE DATABASE lianmeng_t_<random>, empty or, with `migrated`, a copy of the migrated template;
+ * `drop()` removes it, ending any connection left open.
+ */
+export const createScratchPostgres = async ({ migrated = false } = {}): Promise<ScratchDatabase> => {
+  const name = `lianmeng_t_${randomBytes(6).toString('hex')}`;
+  if (!migrated) {
+    await withAdmin((client) => client.query(`create database ${name}`));
+  } else {
+    const create = async () => {
+      const source = await migratedTemplate();
+      await withAdmin((client) => client.query(`create database ${name} template ${source}`));
+    };
+    await create().catch(async (error) => {
+      // Another checkout's run dropped the template this worker remembered: build it again.
+      if ((error as { code?: string }).code !== UNDEFINED_DATABASE) throw error;
+      template = undefined;
+      await create();
+    });
+  }
+  return { url: urlOf(name), drop: () => dropDatabase(name) };
 };

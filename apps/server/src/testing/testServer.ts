@@ -11,6 +11,7 @@ import { seedDemoData } from '../db/seed';
 import { createMemorySmsSender, type MemorySmsSender } from '../domains/cardHolders/smsSender';
 import { findConsoleUserByUsername } from '../domains/consoleUsers/consoleUserRepository';
 import { buildConsoleUser, TEST_PASSWORD } from './factories';
+import { migratedSqliteTemplate } from './migratedTemplate';
 import { TEST_CARD_PRIVATE_KEY } from './testCardKey';
 import { createScratchPostgres, testsUsePostgres } from './testDatabase';
 
@@ -56,7 +57,8 @@ export const createTestServer = async (
   options: TestServerOptions = {},
 ): Promise<TestServer> => {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lianmeng-test-'));
-  const scratch = testsUsePostgres() && overrides.databaseUrl === undefined ? await createScratchPostgres() : null;
+  const scratch =
+    testsUsePostgres() && overrides.databaseUrl === undefined ? await createScratchPostgres({ migrated: true }) : null;
   const config = loadConfig(
     {},
     {
@@ -72,8 +74,15 @@ export const createTestServer = async (
       ...overrides,
     },
   );
+  // The default SQLite file starts as a copy of the migrated template; any other database is migrated here.
+  const fromTemplate = scratch !== null || config.databaseUrl === undefined;
+  if (config.databaseUrl === undefined) {
+    const template = await migratedSqliteTemplate();
+    // The template was opened as the default file of its own folder, so it carries the default file name.
+    await fs.copyFile(template, path.join(dataDir, path.basename(template)));
+  }
   const db = openDatabase(config.databaseUrl, dataDir);
-  await migrate(db);
+  if (!fromTemplate) await migrate(db);
   if (options.demoData) await seedDemoData(db, { dataDir, demoPassword: TEST_PASSWORD, now: new Date() });
   const sms = createMemorySmsSender();
   const app = await createServer(config, { db, now, smsSender: sms, logStream: options.logStream });
