@@ -28,7 +28,7 @@ import { registerCompression } from './http/compression';
 import { registerContractCheck } from './http/defineRoute';
 import { answerClientError, answerFrameworkError, registerJsonBodyParser } from './http/inputLimits';
 import { registerPublicAnswers } from './http/publicAnswers';
-import { registerSecurityHeaders, securityHeaderOptions, securityHeaders } from './http/securityHeaders';
+import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerOperations } from './ops';
 import { registerErrorHandling } from './plugins/errors';
 import { registerStaticApps } from './plugins/staticApps';
@@ -88,7 +88,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   const siteVersion = createSiteVersion(deps.db);
   // The public reads keep their serialised answers until the site version changes, and send them before
   // the rest of the hooks run (http/publicAnswers.ts): registered right after the operations' own hooks.
-  registerPublicAnswers(app, siteVersion, () => now().getTime(), securityHeaders(securityHeaderOptions(config.hosts)));
+  registerPublicAnswers(app, siteVersion, () => now().getTime());
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   registerSecurityHeaders(app, config.hosts);

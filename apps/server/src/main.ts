@@ -3,13 +3,17 @@ import { createServer } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
-import { seedDemoData } from './db/seed';
+import { isSeedProcess, runSeedProcess, seedDemoDataApart } from './db/seed/apart';
 import { shutDownGracefully } from './ops/shutdown';
 
 const config = loadConfig();
+if (isSeedProcess()) {
+  await runSeedProcess(config);
+  process.exit(0);
+}
 const db = openDatabase(config.databaseUrl, config.dataDir);
 await migrate(db);
-const seed = await seedDemoData(db, { dataDir: config.dataDir, demoPassword: config.demoPassword, now: new Date() });
+const seed = await seedDemoDataApart();
 const app = await createServer(config, { db });
 
 if (seed.seeded) app.log.info({ dialect: db.dialect }, 'demo data seeded');

@@ -91,32 +91,6 @@ export const compressBody = (payload: Buffer, encoding: 'br' | 'gzip') =>
     : gzipSync(payload);
 
 /**
- * How the answer chain treats a kept public answer of this route, worked out once so that it can be sent
- * without the chain: whether it carries a validator and with which Cache-Control, and whether it is coded.
- */
-export const keptAnswerRules = (method: string, route: string) => {
-  const validated = (method === 'GET' || method === 'HEAD') && validatedRoute(route);
-  return {
-    validated,
-    cacheControl: validated ? (PRIVATE_ROUTES.has(route) ? 'private, no-cache' : 'no-cache') : null,
-    compressible: REPEATED_ROUTES.has(route) || validatedRoute(route),
-  };
-};
-
-/**
- * The coding the answer chain would give this request's answer: `identity` when the client asks for none,
- * null when the request needs the chain itself to decide (it refuses compression, or asks for a coding
- * the compressor handles on its own).
- */
-export const requestedCoding = (headers: FastifyRequest['headers']): 'br' | 'gzip' | 'identity' | null => {
-  if (headers['x-no-compression'] !== undefined) return null;
-  const accept = headers['accept-encoding'];
-  if (accept === undefined) return 'identity';
-  if (typeof accept !== 'string') return null;
-  return negotiate(accept);
-};
-
-/**
  * The same public answer goes to every visitor, so it is compressed once: kept by the hash of its bytes and
  * the coding, so a changed answer can never be served from an old entry. Brotli at quality 4 costs about
  * 250 µs for the 4 KB partner list; a kept copy costs a hash (a few µs).

@@ -3,6 +3,7 @@ import type { CallDefinition } from '@lianmeng/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { accessChecks } from './access';
+import { publicAnswerKey } from './publicAnswers';
 import { parseOrRefuse } from './validation';
 
 export interface RouteContext<Q, B, P> {
@@ -87,7 +88,7 @@ export const defineRoute = <Q extends z.ZodType, B extends z.ZodType, P extends 
       }
       // A repeated read is answered before its input is parsed: the same URL and body were parsed, and
       // answered, the first time.
-      const key = shared ? `${request.url}\u0000${request.body === undefined ? '' : JSON.stringify(request.body)}` : '';
+      const key = shared ? publicAnswerKey(request.method, request.url, request.body) : '';
       const fresh = shared ? app.publicAnswers.peek(key) : null;
       if (fresh) return reply.code(200).type(JSON_TYPE).send(fresh);
       const kept = shared ? await app.publicAnswers.get(key) : null;

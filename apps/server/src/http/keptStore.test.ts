@@ -23,6 +23,17 @@ describe('the kept store', () => {
     expect(store.has('answer', 'a')).toBe(true);
   });
 
+  it('shows an entry of any version to peek, without counting it as a read', () => {
+    const store = createKeptStore(() => 0, { maxEntries: 2, maxBytes: 1_000 });
+    store.set('answer', 'a', entry(1));
+    store.set('answer', 'b', entry(1));
+    expect(store.peek('answer', 'a')?.version).toBe(1);
+    expect(store.peek('answer', 'missing')).toBeUndefined();
+    // Not a read: the entry peeked at is still the oldest, dropped first.
+    store.set('answer', 'c', entry(1));
+    expect(store.has('answer', 'a')).toBe(false);
+  });
+
   it('bounds the bytes, counting what is added to an entry later', () => {
     const store = createKeptStore(() => 0, { maxEntries: 100, maxBytes: 100 });
     store.set('answer', 'old', entry(1, 40));

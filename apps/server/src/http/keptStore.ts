@@ -23,6 +23,8 @@ export interface KeptStore {
   get<T>(namespace: KeptNamespace, key: string, version: number): KeptEntry<T> | undefined;
   /** Whether anything is kept under `key`, of whatever version: a cheap test before reading the version. */
   has(namespace: KeptNamespace, key: string): boolean;
+  /** The entry under `key` of whatever version, not counted as a read: to add to what it holds. */
+  peek<T>(namespace: KeptNamespace, key: string): KeptEntry<T> | undefined;
   set<T>(namespace: KeptNamespace, key: string, entry: KeptEntry<T>): void;
   /** Counts bytes added to a kept entry's value since it was set (a coding of the answer made later). */
   grow(namespace: KeptNamespace, key: string, bytes: number): void;
@@ -76,6 +78,8 @@ export const createKeptStore = (
       return entry as KeptEntry<T>;
     },
     has: (namespace, key) => entries.has(fullKey(namespace, key)),
+    peek: <T>(namespace: KeptNamespace, key: string) =>
+      entries.get(fullKey(namespace, key)) as KeptEntry<T> | undefined,
     set(namespace, key, entry) {
       see(entry.version);
       const full = fullKey(namespace, key);

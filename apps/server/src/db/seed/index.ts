@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { ConsoleRole } from '@lianmeng/core';
-import sharp from 'sharp';
 import { insertConsoleUsers } from '../../domains/consoleUsers/consoleUserRepository';
 import { insertImages } from '../../domains/images/imageRepository';
 import { hashPassword } from '../../security/passwords';
@@ -25,30 +24,10 @@ export interface SeedResult {
 }
 
 /**
- * The demo pictures are drawn one at a time with no image cache: each is drawn once, so a cache only holds
- * memory, and every extra worker thread keeps its own memory pool that the process never gives back, which
- * took the first start's resident memory past 180 MB. The settings are restored afterwards.
+ * Seeds the demo data once per database; a second start changes nothing. A starting server seeds in a
+ * process of its own (./apart.ts), which also sets sharp's process-wide settings for drawing.
  */
-const withFrugalSharp = async <T>(run: () => Promise<T>): Promise<T> => {
-  const cache = sharp.cache();
-  const concurrency = sharp.concurrency();
-  sharp.cache(false);
-  sharp.concurrency(1);
-  try {
-    return await run();
-  } finally {
-    sharp.cache({ memory: cache.memory.max, files: cache.files.max, items: cache.items.max });
-    sharp.concurrency(concurrency);
-  }
-};
-
-/** Seeds the demo data once per database; a second start changes nothing. */
-export const seedDemoData = (
-  db: Db,
-  options: { dataDir: string; demoPassword: string | undefined; now: Date },
-): Promise<SeedResult> => withFrugalSharp(() => seedOnce(db, options));
-
-const seedOnce = async (
+export const seedDemoData = async (
   db: Db,
   options: { dataDir: string; demoPassword: string | undefined; now: Date },
 ): Promise<SeedResult> => {
