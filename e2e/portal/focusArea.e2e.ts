@@ -121,6 +121,37 @@ describe.skipIf(SKIP_REASON)('the focus area on /index in Chromium', () => {
     await page.context().close();
   });
 
+  it('fills its cell beside a taller column section at 1280 px: the picture grows, no blank band under the dots', async () => {
+    const { page } = await openPage(env.browser, { viewport: { width: 1280, height: 900 } });
+    await page.goto(`${env.site.url}/index`);
+    const area = page.getByRole('region', { name: '焦点图' });
+    await area.waitFor();
+    /** How far the dots end above the area's bottom, and the picture and its arrows' box. */
+    const measure = () =>
+      area.evaluate((section) => {
+        const box = (selector: string) => section.querySelector(selector)?.getBoundingClientRect() ?? new DOMRect();
+        const picture = box('.focus-slide.is-active picture');
+        const arrows = box('.focus-arrows');
+        return {
+          gapUnderDots: section.getBoundingClientRect().bottom - box('.focus-dots').bottom,
+          pictureHeight: picture.height,
+          arrowsOffCentre: Math.abs(arrows.top + arrows.height / 2 - (picture.top + picture.height / 2)),
+        };
+      });
+    const before = await measure();
+    // A neighbour taller by 90 px, as longer titles in the news section would make it.
+    await page.evaluate(() => {
+      const filler = document.createElement('div');
+      filler.style.height = '90px';
+      document.querySelector('.home-section')?.append(filler);
+    });
+    const after = await measure();
+    expect(after.gapUnderDots).toBeLessThanOrEqual(before.gapUnderDots + 1);
+    expect(after.pictureHeight).toBeGreaterThan(before.pictureHeight + 80);
+    expect(after.arrowsOffCentre).toBeLessThanOrEqual(2);
+    await page.context().close();
+  });
+
   it.each([1280, 390])('finds no serious or critical axe violation on /index at %i px', async (width) => {
     const { page } = await openPage(env.browser, { viewport: { width, height: 844 } });
     await page.goto(`${env.site.url}/index`);

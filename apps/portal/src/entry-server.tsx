@@ -1,15 +1,17 @@
 import { Writable } from 'node:stream';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
-import { api, type ImageMessage } from '@lianmeng/core';
+import { api, type ImageMessage, ROUTES } from '@lianmeng/core';
 import { type CallResult, createHttpClient, type HttpClientOptions } from '@lianmeng/core/http';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppShell } from './app/App';
-import { callKey, type LoaderContext, type PageMeta, type RouteData } from './app/callData';
+import { callKey, type LoaderContext, type PageMeta, type PrefetchedLookup, type RouteData } from './app/callData';
 import type { CallFailure } from './app/errorBus';
 import { routes } from './app/routes';
 import { CARD_HOLDER_PATHS } from './features/account/routes';
+import { focusPreloads } from './features/home/FocusArea';
+import { focusItemsFrom } from './features/home/focusSlides';
 import { elderlyModeFromCookies } from './layout/elderlyMode';
 import { BANNER_REQUEST, openBanner } from './layout/layoutCalls';
 
@@ -35,8 +37,11 @@ export type RenderResult =
       elderly: boolean;
       /** Whether the same HTML may be served to every visitor who asks for this url in this mode. */
       cacheable: boolean;
-      /** Images the page shows as soon as its script runs (the banner ad), for the head to preload. */
-      preloadImages: string[];
+      /**
+       * Images for the head to preload: the focus area's first picture (the home page's largest element, asked
+       * for before the body is parsed) and what the page shows as soon as its script runs (the banner ad).
+       */
+      preloadImages: { href: string; media?: string }[];
       /**
        * The `<style>` elements of the antd components the page rendered, for the head: without them those parts
        * show unstyled until the browser has loaded their chunks and injected the same rules itself. They carry
@@ -130,6 +135,14 @@ export const render = async ({ url, cookieHeader, fetch }: RenderRequest): Promi
     | CallResult<{ seachList: ImageMessage[] }>
     | undefined;
   const banner = !elderly && banners?.ok ? openBanner(banners.data.seachList) : undefined;
+  const lookup: PrefetchedLookup = (key) => {
+    for (const match of context.matches) {
+      const result = (context.loaderData[match.route.id] as RouteData | undefined)?.calls?.[key];
+      if (result) return result;
+    }
+    return undefined;
+  };
+  const focus = context.matches.some((match) => match.route.path === ROUTES.index) ? focusItemsFrom(lookup) : null;
   const { pathname } = new URL(url);
   const forCardHolder = CARD_HOLDER_PATHS.includes(pathname);
   return {
@@ -140,7 +153,10 @@ export const render = async ({ url, cookieHeader, fetch }: RenderRequest): Promi
     meta,
     elderly,
     cacheable: status === 200 && !forCardHolder,
-    preloadImages: banner?.photoAddress ? [banner.photoAddress] : [],
+    preloadImages: [
+      ...(focus?.pictures && focus.items[0] ? focusPreloads(focus.items[0].article) : []),
+      ...(banner?.photoAddress ? [{ href: banner.photoAddress }] : []),
+    ],
     styles,
   };
 };

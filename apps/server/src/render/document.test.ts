@@ -35,4 +35,13 @@ describe('pageDocument', () => {
   it('adds no style element to a page without antd', () => {
     expect(pageDocument(TEMPLATE, parts)).not.toContain('<style');
   });
+
+  it('preloads an image for the screens its media query names, and writes no media for one every screen shows', () => {
+    const preloadImages = [{ href: '/uploads/a-small.png', media: '(max-width: 480px)' }, { href: '/uploads/b.png' }];
+    const html = pageDocument(TEMPLATE, { ...parts, head: { ...parts.head, preloadImages } });
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/uploads/a-small.png" media="(max-width: 480px)" fetchpriority="high" />',
+    );
+    expect(html).toContain('<link rel="preload" as="image" href="/uploads/b.png" fetchpriority="high" />');
+  });
 });

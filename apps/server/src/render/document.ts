@@ -17,8 +17,14 @@ export interface PageHead {
   canonical: string;
   /** Absolute url of the picture a shared link shows. */
   image?: string;
-  /** Images the page shows right after its script runs: fetched while the script loads. */
-  preloadImages?: string[];
+  /** Images to fetch before the body is read: the page's largest picture, and what its script shows at once. */
+  preloadImages?: PreloadImage[];
+}
+
+/** An image for the head to preload; `media` when only screens it matches show it (a `<picture>`'s source). */
+export interface PreloadImage {
+  href: string;
+  media?: string;
 }
 
 export interface PageParts {
@@ -58,7 +64,8 @@ export const pageDocument = (template: string, parts: PageParts): string => {
     `<meta property="og:url" content="${escapeHtml(parts.head.canonical)}" />`,
     ...(parts.head.image ? [`<meta property="og:image" content="${escapeHtml(parts.head.image)}" />`] : []),
     ...(parts.head.preloadImages ?? []).map(
-      (src) => `<link rel="preload" as="image" href="${escapeHtml(src)}" fetchpriority="high" />`,
+      ({ href, media }) =>
+        `<link rel="preload" as="image" href="${escapeHtml(href)}"${media ? ` media="${escapeHtml(media)}"` : ''} fetchpriority="high" />`,
     ),
     ...(parts.styles ? [parts.styles] : []),
   ].join('\n    ');

@@ -7,7 +7,7 @@ import type { FetchLike } from '@lianmeng/core/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
 import { keptWindowEdge } from '../domains/images/imageRepository';
-import { FAILURE_HTML, type PageHead, pageDocument } from './document';
+import { FAILURE_HTML, type PageHead, type PreloadImage, pageDocument } from './document';
 import { injectFetch } from './injectFetch';
 import { createPageCache } from './pageCache';
 
@@ -25,7 +25,7 @@ export interface PortalRenderer {
         meta: { title?: string; description?: string; image?: string };
         elderly: boolean;
         cacheable: boolean;
-        preloadImages?: string[];
+        preloadImages?: PreloadImage[];
         /** antd's `<style>` elements for the head. */
         styles?: string;
       }

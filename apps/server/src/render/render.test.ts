@@ -85,6 +85,23 @@ describe('server-rendered portal pages', () => {
     expect(JSON.stringify(hydration)).toContain(news.title);
   });
 
+  it("/index preloads the focus area's first picture, the file its <picture> picks on each screen, before the banner", async () => {
+    const html = (await page('/index')).body;
+    const head = html.slice(0, html.indexOf('</head>'));
+    const first = html.match(
+      /<picture class="focus-picture"><source media="([^"]+)" srcSet="([^"]+)"\/><img src="([^"]+)"/,
+    );
+    if (!first) throw new Error('no focus picture with a small source');
+    const [, media, small, full] = first;
+    expect(head).toContain(`<link rel="preload" as="image" href="${small}" media="${media}" fetchpriority="high" />`);
+    expect(head).toContain(
+      `<link rel="preload" as="image" href="${full}" media="not all and ${media}" fetchpriority="high" />`,
+    );
+    expect(head.indexOf(`href="${full}"`)).toBeLessThan(
+      head.search(/<link rel="preload" as="image" href="[^"]+" fetchpriority/),
+    );
+  });
+
   it('a detail page holds the title, date, source, body and attachments, and describes itself for a shared link', async () => {
     const withFiles = await server.db.kysely
       .selectFrom('article')

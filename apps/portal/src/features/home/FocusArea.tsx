@@ -1,4 +1,4 @@
-import { FOCUS_AREA } from '@lianmeng/core';
+import { type ArticleSummary, FOCUS_AREA } from '@lianmeng/core';
 import { type FocusEvent, useId } from 'react';
 import { Link } from 'react-router-dom';
 import { ArticleList } from '../../shared/articles/ArticleList';
@@ -10,6 +10,18 @@ import { useRotation } from './useRotation';
 const DEFAULT_SIZE = { width: 480, height: 270 };
 /** Below this width the small image is sharp enough, and much lighter than the full one. */
 const SMALL_MEDIA = '(max-width: 480px)';
+
+/**
+ * The head's preloads for a slide's picture: exactly the file the `<picture>` below picks on each screen, so
+ * the preload is never a second download.
+ */
+export const focusPreloads = (article: ArticleSummary) =>
+  article.coverSmall
+    ? [
+        { href: article.coverSmall, media: SMALL_MEDIA },
+        { href: article.coverImage, media: `not all and ${SMALL_MEDIA}` },
+      ]
+    : [{ href: article.coverImage }];
 
 const Icon = ({ path }: { path: string }) => (
   <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
@@ -59,7 +71,8 @@ const Slide = ({
             // The first picture is the page's largest element: asked for at once; the others wait their turn.
             loading={first ? 'eager' : 'lazy'}
             fetchPriority={first ? 'high' : undefined}
-            decoding="async"
+            // Decoded off the main thread may mean painted a frame later: not for the page's largest element.
+            decoding={first ? undefined : 'async'}
           />
         </picture>
         <span className="focus-caption">

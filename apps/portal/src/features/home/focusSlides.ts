@@ -1,5 +1,5 @@
 import { type ArticleSummary, FOCUS_AREA } from '@lianmeng/core';
-import { callKey, usePrefetched } from '../../app/callData';
+import { callKey, type PrefetchedLookup, usePrefetched } from '../../app/callData';
 import { type Area, detailPath } from '../../shared/articles/areas';
 import { homeSectionCall } from '../../shared/articles/articleCalls';
 import { HOME_SECTIONS } from './homeSections';
@@ -33,13 +33,9 @@ export const pickFocusItems = (lists: { area: Area; articles: ArticleSummary[] }
     : { pictures: false, items: items.slice(0, FOCUS_AREA.size) };
 };
 
-/**
- * The focus area reads the lists the home page's loader already fetched for its column sections (on the
- * server for the first page): it makes no call of its own, so hydration fetches nothing.
- */
-export const useFocusItems = () => {
-  const lookup = usePrefetched();
-  return pickFocusItems(
+/** The focus area's items from the column lists a home page's loader fetched, as `lookup` finds them. */
+export const focusItemsFrom = (lookup: PrefetchedLookup) =>
+  pickFocusItems(
     HOME_SECTIONS.map((section) => {
       const { definition, input } = homeSectionCall(section.typeId);
       const result = lookup(callKey(definition, input));
@@ -47,4 +43,9 @@ export const useFocusItems = () => {
       return { area: section.area, articles };
     }),
   );
-};
+
+/**
+ * The focus area reads the lists the home page's loader already fetched for its column sections (on the
+ * server for the first page): it makes no call of its own, so hydration fetches nothing.
+ */
+export const useFocusItems = () => focusItemsFrom(usePrefetched());

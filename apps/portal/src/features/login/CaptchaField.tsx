@@ -1,5 +1,6 @@
 import { CAPTCHA_IMAGE_ALT, CAPTCHA_RULES, captchaImageSource } from '@lianmeng/core';
 import { Button, Form, Input } from 'antd';
+import { useEffect } from 'react';
 import type { CaptchaState } from './useCaptcha';
 
 /** The form field a challenge's answer goes in. */
@@ -10,7 +11,14 @@ export const CAPTCHA_FIELD = 'captchaCode';
  * needs no challenge.
  */
 export const CaptchaField = ({ captcha, required }: { captcha: CaptchaState; required: boolean }) => {
-  if (!captcha.shown) return null;
+  const form = Form.useFormInstance();
+  const { shown, refusal } = captcha;
+  // The server's refusal shows where the field's own errors do, once the field is there; typing a new answer
+  // validates the field again and replaces it.
+  useEffect(() => {
+    if (shown && refusal) form.setFields([{ name: CAPTCHA_FIELD, errors: [refusal.message] }]);
+  }, [form, shown, refusal]);
+  if (!shown) return null;
   const { challenge } = captcha;
   return (
     <Form.Item label="图形验证码" required={required} extra="请输入图中的字符，不区分大小写">

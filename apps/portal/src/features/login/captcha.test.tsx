@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ErrorModalHost } from '../../layout/errors/ErrorModalHost';
 import { loginResult, renderAt } from '../account/testing';
 import { LoginPage } from './LoginPage';
 
@@ -124,6 +125,46 @@ describe('the image challenge after repeated failures', () => {
     expect(await screen.findByText('学分页面')).toBeInTheDocument();
     expect(forms[1]).toMatchObject({ captchaId: 'challenge-number-1', captchaCode: 'AB34' });
     expect(Object.keys(forms[1] ?? {}).sort()).toEqual(['aesKey', 'captchaCode', 'captchaId', 'data', 'timestamp']);
+  });
+
+  it('shows a refusal for a missing or wrong answer under the field, never as the error modal; other refusals still open it', async () => {
+    const answers = [
+      failure(400, CAPTCHA_REQUIRED_MESSAGE),
+      failure(400, CAPTCHA_REFUSED_MESSAGE),
+      failure(401, '卡号或密码不正确'),
+    ];
+    server.use(mockCall(api.uc.validateCardByPass, () => answers.shift() ?? loginResult()));
+    // Loaded before it is needed, so a modal opened by mistake would be on screen by the checks below.
+    await import('../../layout/errors/ErrorDialog');
+    renderAt('/login', [
+      {
+        path: '/login',
+        element: (
+          <>
+            <ErrorModalHost />
+            <LoginPage />
+          </>
+        ),
+      },
+    ]);
+    fill('卡号', '10000001');
+    fill('密码', 'Secret-pass-1');
+    await userEvent.click(screen.getByTestId('card-login-submit'));
+    await showsChallenge('1');
+    expect(await screen.findByText(CAPTCHA_REQUIRED_MESSAGE)).toBeInTheDocument();
+
+    fill('图形验证码', 'WRNG');
+    await userEvent.click(screen.getByTestId('card-login-submit'));
+    await showsChallenge('2');
+    expect(await screen.findByText(CAPTCHA_REFUSED_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByLabelText('图形验证码')).toHaveValue('');
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    fill('图形验证码', 'AB34');
+    await userEvent.click(screen.getByTestId('card-login-submit'));
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    expect(dialog).toHaveTextContent('提示信息');
+    expect(dialog).toHaveTextContent('卡号或密码不正确');
   });
 
   it('goes with the phone log-in when typed', async () => {

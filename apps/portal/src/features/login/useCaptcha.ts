@@ -11,6 +11,8 @@ export interface CaptchaState {
   challenge: CaptchaChallenge | null;
   /** The last load failed (the picture says so; 换一张 tries again). */
   failed: boolean;
+  /** The server's last refusal of a missing or wrong answer, a new object each time, for the field to show. */
+  refusal: { message: string } | null;
   /** A new challenge in place of the one on screen. */
   refresh(): Promise<void>;
   /** The fields to send beside the form's own, or none while no challenge is on screen or nothing is typed. */
@@ -30,6 +32,7 @@ export const useCaptcha = (initiallyShown: boolean): CaptchaState => {
   const [wanted, setWanted] = useState(initiallyShown);
   const [challenge, setChallenge] = useState<CaptchaChallenge | null>(null);
   const [failed, setFailed] = useState(false);
+  const [refusal, setRefusal] = useState<{ message: string } | null>(null);
 
   // Quiet: a failed load is shown in place of the picture, not as a modal over the form.
   const refresh = useCallback(async () => {
@@ -50,6 +53,7 @@ export const useCaptcha = (initiallyShown: boolean): CaptchaState => {
     shown,
     challenge: live,
     failed,
+    refusal,
     refresh,
     fields: (code) =>
       shown && live && typeof code === 'string' && code.trim()
@@ -57,6 +61,7 @@ export const useCaptcha = (initiallyShown: boolean): CaptchaState => {
         : {},
     settle(result, sent) {
       const asked = !result.ok && isCaptchaRefusal({ ...result, message: result.message ?? '' });
+      setRefusal(asked ? { message: result.message ?? '' } : null);
       if (!asked && !sent.captchaId) return false;
       if (wanted) void refresh();
       else setWanted(true);

@@ -1,4 +1,4 @@
-import { ROUTES } from '@lianmeng/core';
+import { isCaptchaRefusal, ROUTES } from '@lianmeng/core';
 import { REDIRECT_URL_KEY } from '@lianmeng/core/session';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -20,6 +20,9 @@ export const ErrorModalHost = () => {
   useEffect(
     () =>
       errorBus.subscribe((next) => {
+        // The form that sent the call answers a missing or wrong image challenge itself: it shows the challenge
+        // with the refusal under it, and a modal over the form would only hide what is asked for.
+        if (isCaptchaRefusal(next)) return;
         if (next.status === 401 && next.access === 'cardHolder') {
           // The token is dead: forget it, remember where the user was, and ask them to log in again.
           session.clear();
