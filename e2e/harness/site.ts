@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './ports';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const E2E_PASSWORD = 'E2e-demo-password-1';
@@ -15,19 +15,6 @@ export interface RunningSite {
   output(): string;
   stop(): Promise<void>;
 }
-
-/** A port nothing listens on now, on the loopback address. */
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 
 /** What the server logs when an answer is off the contract (apps/server/src/http/defineRoute.ts). */
 const CONTRACT_FAILURE = 'response does not match the contract';
