@@ -1,21 +1,7 @@
-// What the benchmarks that start servers share: a free port, stopping a child, and its memory as Linux
-// reports it. Self-contained: the benchmarks do not reach into the end-to-end harness.
+// What the benchmarks that start servers share: stopping a child, and its memory as Linux reports it. The free
+// port comes from the end-to-end harness's probe (e2e/harness/ports.ts), written once for both.
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
-
-/** A port nothing listens on right now, from the system's own choice. */
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 
 /** Sends SIGTERM and waits for the exit. */
 export const stop = (child: ChildProcess) =>

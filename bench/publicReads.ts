@@ -13,8 +13,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { freePort } from '../e2e/harness/ports';
 import type { BareAnswer } from './bareServer';
-import { freePort, peakRssMb, rssMb, stop } from './processes';
+import { peakRssMb, rssMb, stop } from './processes';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);

@@ -75,32 +75,6 @@ describe.skipIf(SKIP_REASON)('the image challenge in Chromium (CAPTCHA on)', () 
     await page.getByText('请选择要使用的卡号').waitFor();
   });
 
-  // Skipped: in two of four full-suite runs under load the challenge was demanded at another attempt than the
-  // fourth (once before the third wrong password, once not at the fourth), and the cause is not found yet. The
-  // rule itself stays covered: the server's challenge tests ask for it after three failures on every log-in, and
-  // the card log-in form's component test shows the field when the server asks for it.
-  it.skip('the card log-in asks for the challenge after three wrong passwords, then lets the owner in', async () => {
-    const { page } = await openPage(env.browser);
-    await page.goto(`${env.site.url}/login`);
-    const submit = async (password: string) => {
-      await page.getByLabel('卡号', { exact: true }).fill('10000001');
-      await page.getByLabel('密码', { exact: true }).fill(password);
-      await page.getByTestId('card-login-submit').click();
-    };
-    for (let attempt = 0; attempt < 3; attempt++) {
-      await submit('not-the-password-1');
-      await closeErrorModal(page, '卡号或密码不正确');
-    }
-    expect(await page.getByLabel('图形验证码', { exact: true }).count()).toBe(0);
-    const issued = (await linesOf(env.site, 'captcha-answers.log')).length;
-    await submit(E2E_PASSWORD);
-    await closeErrorModal(page, '请先输入图形验证码');
-    const answer = await answerOnScreen(env.site, page, issued);
-    await page.getByLabel('图形验证码', { exact: true }).fill(answer);
-    await page.getByTestId('card-login-submit').click();
-    await page.waitForURL(/\/creditBank\/info$/);
-  });
-
   it('the console sign-in asks for the challenge after three failures, then signs the editor in', async () => {
     const { page } = await openPage(env.browser);
     await page.goto(`${env.site.url}/admin/`);
@@ -124,5 +98,34 @@ describe.skipIf(SKIP_REASON)('the image challenge in Chromium (CAPTCHA on)', () 
       .getByRole('button', { name: /退出登录|个人信息/ })
       .first()
       .waitFor();
+  });
+});
+
+// Its own site: the card log-in asks for the challenge once the address has three failures of any card log-in
+// kind, SMS codes included, so a failure another test leaves on a shared site would move the challenge
+// to an earlier attempt than the fourth.
+describe.skipIf(SKIP_REASON)('the card log-in challenge in Chromium (CAPTCHA on, a site of its own)', () => {
+  const cardEnv = useSiteAndBrowser({ CAPTCHA: 'on', LIANMENG_TEST_CAPTCHA_ANSWERS: '1' });
+
+  it('the card log-in asks for the challenge after three wrong passwords, then lets the owner in', async () => {
+    const { page } = await openPage(cardEnv.browser);
+    await page.goto(`${cardEnv.site.url}/login`);
+    const submit = async (password: string) => {
+      await page.getByLabel('卡号', { exact: true }).fill('10000001');
+      await page.getByLabel('密码', { exact: true }).fill(password);
+      await page.getByTestId('card-login-submit').click();
+    };
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await submit('not-the-password-1');
+      await closeErrorModal(page, '卡号或密码不正确');
+    }
+    expect(await page.getByLabel('图形验证码', { exact: true }).count()).toBe(0);
+    const issued = (await linesOf(cardEnv.site, 'captcha-answers.log')).length;
+    await submit(E2E_PASSWORD);
+    await closeErrorModal(page, '请先输入图形验证码');
+    const answer = await answerOnScreen(cardEnv.site, page, issued);
+    await page.getByLabel('图形验证码', { exact: true }).fill(answer);
+    await page.getByTestId('card-login-submit').click();
+    await page.waitForURL(/\/creditBank\/info$/);
   });
 });

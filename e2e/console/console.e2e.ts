@@ -3,8 +3,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, SKIP_REASON } from '../harness/browser';
-import { E2E_PASSWORD } from '../harness/site';
+import { SKIP_REASON } from '../harness/browser';
+import { signInThroughPage } from '../harness/consoleApi';
 import { useSiteAndBrowser } from '../harness/suite';
 
 type Role = 'admin' | 'editor' | 'staff';
@@ -39,18 +39,8 @@ describe.skipIf(SKIP_REASON)('console: the built console in Chromium', () => {
   const env = useSiteAndBrowser();
 
   /** Signs in through the Chinese sign-in page, then opens `path` (a deep link under /admin/). */
-  const signIn = async (role: Role, path: string): Promise<Page> => {
-    const { page } = await openPage(env.browser);
-    await page.goto(`${env.site.url}/admin${path}`);
-    await page.getByLabel('用户名').fill(role);
-    await page.getByLabel('密码').fill(E2E_PASSWORD);
-    await page.getByRole('button', { name: '登录' }).click();
-    await page
-      .getByRole('button', { name: /退出登录|个人信息/ })
-      .first()
-      .waitFor();
-    return page;
-  };
+  const signIn = async (role: Role, path: string): Promise<Page> =>
+    (await signInThroughPage(env.browser, env.site, role, path)).page;
 
   const publicPartners = async () => {
     const response = await fetch(`${env.site.url}/lianmeng/img/imageMsgSearch?pageNum=1&pageSize=999`, {

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, SKIP_REASON } from '../harness/browser';
-import { E2E_PASSWORD } from '../harness/site';
+import { signInThroughPage } from '../harness/consoleApi';
 import { useSiteAndBrowser } from '../harness/suite';
 
 const FILE_NAME = '2026年赛事通知.pdf';
@@ -14,18 +14,8 @@ const PDF = Buffer.from(
 describe.skipIf(SKIP_REASON)('console: article attachments and preview, seen on the portal', () => {
   const env = useSiteAndBrowser();
 
-  const signIn = async (path: string): Promise<Page> => {
-    const { page } = await openPage(env.browser);
-    await page.goto(`${env.site.url}/admin${path}`);
-    await page.getByLabel('用户名').fill('editor');
-    await page.getByLabel('密码').fill(E2E_PASSWORD);
-    await page.getByRole('button', { name: '登录' }).click();
-    await page
-      .getByRole('button', { name: /退出登录|个人信息/ })
-      .first()
-      .waitFor();
-    return page;
-  };
+  const signIn = async (path: string): Promise<Page> =>
+    (await signInThroughPage(env.browser, env.site, 'editor', path)).page;
 
   const publishedId = async () => {
     const response = await fetch(`${env.site.url}/api/content/articles?typeId=1&pageNum=1&pageSize=50`);

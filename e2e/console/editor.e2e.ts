@@ -2,8 +2,8 @@ import zlib from 'node:zlib';
 import { api, COLUMNS } from '@lianmeng/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, SKIP_REASON, type WatchedPage } from '../harness/browser';
-import { E2E_PASSWORD } from '../harness/site';
+import { SKIP_REASON, type WatchedPage } from '../harness/browser';
+import { signInThroughPage } from '../harness/consoleApi';
 import { useSiteAndBrowser } from '../harness/suite';
 
 const pngChunk = (type: string, data: Buffer) => {
@@ -38,16 +38,10 @@ describe.skipIf(SKIP_REASON)('console: the article body editor in Chromium', () 
   const env = useSiteAndBrowser();
 
   /** Signs in as the editor through the sign-in page and opens the new-article form. */
-  const openNewArticle = async (): Promise<WatchedPage> => {
-    const watched = await openPage(env.browser);
-    const { page } = watched;
-    await page.goto(`${env.site.url}/admin/articles/create`);
-    await page.getByLabel('用户名').fill('editor');
-    await page.getByLabel('密码').fill(E2E_PASSWORD);
-    await page.getByRole('button', { name: '登录' }).click();
-    await page.getByRole('textbox', { name: '正文', exact: true }).waitFor();
-    return watched;
-  };
+  const openNewArticle = (): Promise<WatchedPage> =>
+    signInThroughPage(env.browser, env.site, 'editor', '/articles/create', (page) =>
+      page.getByRole('textbox', { name: '正文', exact: true }).waitFor(),
+    );
 
   const toolbarButton = (page: Page, name: string) =>
     page.getByRole('toolbar', { name: '正文格式' }).getByRole('button', { name, exact: true });

@@ -1,25 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, SKIP_REASON } from '../harness/browser';
-import { signIn as apiSignIn, consoleCall } from '../harness/consoleApi';
-import { E2E_PASSWORD } from '../harness/site';
+import { signIn as apiSignIn, consoleCall, signInThroughPage } from '../harness/consoleApi';
 import { useSiteAndBrowser } from '../harness/suite';
 
 describe.skipIf(SKIP_REASON)('console: order and schedule of banners and partners, seen on the portal', () => {
   const env = useSiteAndBrowser();
 
-  const signIn = async (path: string): Promise<Page> => {
-    const { page } = await openPage(env.browser);
-    await page.goto(`${env.site.url}/admin${path}`);
-    await page.getByLabel('用户名').fill('editor');
-    await page.getByLabel('密码').fill(E2E_PASSWORD);
-    await page.getByRole('button', { name: '登录' }).click();
-    await page
-      .getByRole('button', { name: /退出登录|个人信息/ })
-      .first()
-      .waitFor();
-    return page;
-  };
+  const signIn = async (path: string): Promise<Page> =>
+    (await signInThroughPage(env.browser, env.site, 'editor', path)).page;
 
   /** The partner titles of the strip in the server-rendered /index, in order (the marquee's copies have no alt). */
   const stripTitles = async () => {

@@ -1,4 +1,6 @@
 import { CONSOLE_SESSION_COOKIE, HEADERS, XSRF_COOKIE } from '@lianmeng/core';
+import type { Browser, Page } from 'playwright-core';
+import { openPage, type WatchedPage } from './browser';
 import { E2E_PASSWORD, type RunningSite } from './site';
 
 const XSRF = 'e2e-anti-forgery-token';
@@ -38,4 +40,32 @@ export const consoleCall = async <T = unknown>(
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   return { status: response.status, body: (await response.json()) as { status: number; message?: string; data: T } };
+};
+
+/** The console's header shows the account menu once a session is open. */
+const accountMenuShown = (page: Page) =>
+  page
+    .getByRole('button', { name: /退出登录|个人信息/ })
+    .first()
+    .waitFor();
+
+/**
+ * Opens `path` (a deep link under /admin/) in a new page, signs a demo account in through the Chinese
+ * sign-in page it lands on, and resolves once `ready` holds (by default: the account menu is shown).
+ */
+export const signInThroughPage = async (
+  browser: Browser,
+  site: RunningSite,
+  username: 'admin' | 'editor' | 'staff',
+  path: string,
+  ready: (page: Page) => Promise<unknown> = accountMenuShown,
+): Promise<WatchedPage> => {
+  const watched = await openPage(browser);
+  const { page } = watched;
+  await page.goto(`${site.url}/admin${path}`);
+  await page.getByLabel('用户名').fill(username);
+  await page.getByLabel('密码').fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: '登录' }).click();
+  await ready(page);
+  return watched;
 };

@@ -1,8 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { REPO_ROOT } from './site';
+import fs from 'node:fs/promises';
+import type { TestProject } from 'vitest/node';
+import { REPO_ROOT, seedTemplate, TEMPLATE_KEY } from './site';
 
-/** Builds the site once before the browser tests, so no test races another to build it. */
-export default function setup() {
+/**
+ * Builds the site once before the browser tests, so no test races another to build it, then seeds one
+ * DATA_DIR that every suite's site starts from a copy of.
+ */
+export default async function setup(project: TestProject) {
   // vitest sets NODE_ENV=test; inherited, the apps would be built with React's development bundles.
   const result = spawnSync('npm', ['run', 'build'], {
     cwd: REPO_ROOT,
@@ -10,4 +15,9 @@ export default function setup() {
     env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error('npm run build failed');
+  const template = await seedTemplate();
+  project.provide(TEMPLATE_KEY, template);
+  return async () => {
+    await fs.rm(template, { recursive: true, force: true });
+  };
 }

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './ports';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const E2E_PASSWORD = 'E2e-demo-password-1';
@@ -15,19 +15,6 @@ export interface RunningSite {
   output(): string;
   stop(): Promise<void>;
 }
-
-/** A port nothing listens on now, on the loopback address. */
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 
 /** What the server logs when an answer is off the contract (apps/server/src/http/defineRoute.ts). */
 const CONTRACT_FAILURE = 'response does not match the contract';
@@ -62,6 +49,10 @@ export const spawnServer = async (dataDir: string, env: Record<string, string> =
       CONTRACT_CHECK: '1',
       // The image challenge is off unless a suite is about it (e2e/accounts/captcha.e2e.ts turns it on).
       CAPTCHA: 'off',
+      // Load shedding answers 503 to every request for a sample interval in which the event loop could not
+      // be measured; on a machine loaded by other test workers that refuses a test's page at random. The
+      // shedding has its own server tests; the browser tests are about the features.
+      MAX_EVENT_LOOP_DELAY_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -103,10 +94,50 @@ export const spawnServer = async (dataDir: string, env: Record<string, string> =
   };
 };
 
-/** `spawnServer` on a fresh DATA_DIR, removed at `stop()`. */
+/** Where globalSetup leaves the seeded DATA_DIR that `startSite` copies (see `seedTemplate`). */
+export const TEMPLATE_KEY = 'e2eTemplateDataDir';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    [TEMPLATE_KEY]: string;
+  }
+}
+
+/**
+ * Starts the server once on a new DATA_DIR and stops it, so the folder holds the migrated, demo-seeded
+ * database, its uploads and its keys. Seeding draws the demo images and hashes every demo password, the
+ * largest part of a first start; a suite that copies this folder starts without paying it again.
+ */
+export const seedTemplate = async (): Promise<string> => {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lianmeng-e2e-template-'));
+  try {
+    const server = await spawnServer(dataDir);
+    await server.stop();
+  } catch (error) {
+    await fs.rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return dataDir;
+};
+
+/** The seeded folder of this run, or undefined outside the e2e project's globalSetup (then: a first start). */
+const templateDataDir = async (): Promise<string | undefined> => {
+  const { inject } = await import('vitest');
+  return inject(TEMPLATE_KEY);
+};
+
+/**
+ * `spawnServer` on a DATA_DIR of its own, removed at `stop()`: a copy of the seeded template, so the suite
+ * starts on a seeded site without seeding. On another database (`DATABASE_URL`) the template's SQLite file
+ * would not be read, so that suite gets an empty folder and the server seeds its database itself.
+ */
 export const startSite = async (env: Record<string, string> = {}): Promise<RunningSite> => {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lianmeng-e2e-'));
-  const server = await spawnServer(dataDir, env).catch(async (error: unknown) => {
+  const template = env.DATABASE_URL ? undefined : await templateDataDir();
+  const server = await (async () => {
+    if (template) await fs.cp(template, dataDir, { recursive: true });
+    return spawnServer(dataDir, env);
+  })().catch(async (error: unknown) => {
     await fs.rm(dataDir, { recursive: true, force: true });
     throw error;
   });
