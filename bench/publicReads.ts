@@ -54,17 +54,30 @@ const startServer = async (entry: string, dataDir: string) => {
   });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
+  // The first start seeds the demo site in a short-lived process of the server's own: its peak is watched too.
+  let helperPeakMb = 0;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     if (Date.now() > deadline) throw new Error('the server did not answer /healthz within 60 s');
+    helperPeakMb = Math.max(helperPeakMb, await childrenPeakMb(child.pid as number));
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { child, url };
+  return { child, url, helperPeakMb };
+};
+
+/** The highest peak RSS among a process's children now, in MB (0 when it has none). */
+const childrenPeakMb = async (pid: number) => {
+  const children = await fs.readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '');
+  let peak = 0;
+  for (const child of children.split(' ').filter(Boolean)) {
+    peak = Math.max(peak, await peakRssMb(Number(child)).catch(() => 0));
+  }
+  return peak;
 };
 
 const startBare = async (answersFile: string) => {
@@ -250,7 +263,7 @@ try {
   if (after >= RSS_GOAL_MB) failed += 1;
   if (firstStartPeak >= RSS_GOAL_MB) failed += 1;
   console.info(
-    `memory: first start (seeding the demo site) peak RSS ${firstStartPeak.toFixed(0)} MB (goal < ${RSS_GOAL_MB} MB) ${firstStartPeak < RSS_GOAL_MB ? 'ok' : 'MISSED'}`,
+    `memory: first start (seeding the demo site) peak RSS ${firstStartPeak.toFixed(0)} MB (goal < ${RSS_GOAL_MB} MB) ${firstStartPeak < RSS_GOAL_MB ? 'ok' : 'MISSED'}; the seeding process it started and waited for peaked at ${seeding.helperPeakMb.toFixed(0)} MB before it exited (no goal)`,
   );
   console.info(
     `memory: server RSS ${before.toFixed(0)} MB before, ${after.toFixed(0)} MB after ${MEMORY_SECONDS} s of mixed public load (${format(mixed.requests.total)} requests, ${mixed.non2xx} non-2xx) (goal < ${RSS_GOAL_MB} MB) ${after < RSS_GOAL_MB ? 'ok' : 'MISSED'}`,
