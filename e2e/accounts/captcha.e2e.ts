@@ -26,6 +26,16 @@ const answerOnScreen = async (site: RunningSite, page: Page, issuedBefore: numbe
   throw new Error('no new challenge was handed out');
 };
 
+/** A missing or wrong answer is shown under the challenge field, with no modal over the form. */
+const refusedUnderField = async (page: Page, message: string) => {
+  await page
+    .locator('.ant-form-item')
+    .filter({ has: page.getByLabel('图形验证码', { exact: true }) })
+    .getByText(message)
+    .waitFor();
+  expect(await page.getByRole('dialog').count()).toBe(0);
+};
+
 const closeErrorModal = async (page: Page, message: string) => {
   const dialog = page.getByRole('dialog');
   await dialog.getByText(message).waitFor();
@@ -54,7 +64,7 @@ describe.skipIf(SKIP_REASON)('the image challenge in Chromium (CAPTCHA on)', () 
     const issued = (await linesOf(env.site, 'captcha-answers.log')).length;
     await page.getByLabel('图形验证码', { exact: true }).fill('WWWW');
     await page.getByTestId('send-code').click();
-    await closeErrorModal(page, '图形验证码不正确或已过期，请重新输入');
+    await refusedUnderField(page, '图形验证码不正确或已过期，请重新输入');
     expect(await linesOf(env.site, 'sms-outbox.log')).toEqual([]);
 
     // 换一张, then the right answer, typed in lower case.
@@ -122,7 +132,7 @@ describe.skipIf(SKIP_REASON)('the card log-in challenge in Chromium (CAPTCHA on,
     expect(await page.getByLabel('图形验证码', { exact: true }).count()).toBe(0);
     const issued = (await linesOf(cardEnv.site, 'captcha-answers.log')).length;
     await submit(E2E_PASSWORD);
-    await closeErrorModal(page, '请先输入图形验证码');
+    await refusedUnderField(page, '请先输入图形验证码');
     const answer = await answerOnScreen(cardEnv.site, page, issued);
     await page.getByLabel('图形验证码', { exact: true }).fill(answer);
     await page.getByTestId('card-login-submit').click();
