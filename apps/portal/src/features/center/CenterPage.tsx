@@ -1,4 +1,4 @@
-import { api, type UcUserInfo } from '@lianmeng/core';
+import { api, TEXT_LIMITS, type UcUserInfo } from '@lianmeng/core';
 import { Button, Card, Descriptions, Form, Input, message, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -6,7 +6,8 @@ import { http } from '../../app/api';
 import { AccountPage } from '../account/AccountPage';
 import { logOut } from '../account/sessionActions';
 import { useCardSession } from '../account/useCardSession';
-import { confirmRules, newPasswordRules, passwordRules, strongPasswordRule } from '../login/formRules';
+import { passwordRules } from '../login/formRules';
+import { NewPasswordFields } from '../login/NewPasswordFields';
 
 interface ChangePasswordValues {
   oldPassword: string;
@@ -74,23 +75,9 @@ export const CenterPage = () => {
       <Card title="修改密码" style={{ marginTop: 16, maxWidth: 480 }}>
         <Form form={form} layout="vertical" onFinish={changePassword} aria-label="修改密码" requiredMark={false}>
           <Form.Item label="原密码" name="oldPassword" rules={passwordRules}>
-            <Input.Password autoComplete="current-password" maxLength={128} />
+            <Input.Password autoComplete="current-password" maxLength={TEXT_LIMITS.password.max} />
           </Form.Item>
-          <Form.Item
-            label="新密码"
-            name="newPassword"
-            rules={[...newPasswordRules, strongPasswordRule([], () => [shown?.cardNo, shown?.phone, shown?.name])]}
-          >
-            <Input.Password autoComplete="new-password" maxLength={128} />
-          </Form.Item>
-          <Form.Item
-            label="确认新密码"
-            name="confirmPassword"
-            dependencies={['newPassword']}
-            rules={confirmRules('newPassword')}
-          >
-            <Input.Password autoComplete="new-password" maxLength={128} />
-          </Form.Item>
+          <NewPasswordFields personal={() => [shown?.cardNo, shown?.phone, shown?.name]} />
           <Button type="primary" htmlType="submit" loading={busy}>
             修改密码
           </Button>

@@ -1,4 +1,4 @@
-import type { LoginResult } from '@lianmeng/core';
+import { type LoginResult, TEXT_LIMITS } from '@lianmeng/core';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { CAPTCHA_FIELD, CaptchaField } from './CaptchaField';
@@ -34,7 +34,7 @@ export const CardLoginForm = ({ onLoggedIn }: { onLoggedIn: (result: LoginResult
         <Input autoComplete="username" inputMode="numeric" maxLength={20} placeholder="请输入卡号" />
       </Form.Item>
       <Form.Item label="密码" name="password" rules={passwordRules}>
-        <Input.Password autoComplete="current-password" maxLength={128} placeholder="请输入密码" />
+        <Input.Password autoComplete="current-password" maxLength={TEXT_LIMITS.password.max} placeholder="请输入密码" />
       </Form.Item>
       <CaptchaField captcha={captcha} required />
       <Button type="primary" htmlType="submit" block loading={busy} data-testid="card-login-submit">

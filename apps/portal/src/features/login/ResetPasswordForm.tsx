@@ -3,7 +3,8 @@ import { Button, Form, Input, message, Space } from 'antd';
 import { useState } from 'react';
 import { http } from '../../app/api';
 import { CAPTCHA_FIELD } from './CaptchaField';
-import { cardNoRules, confirmRules, newPasswordRules, strongPasswordRule } from './formRules';
+import { cardNoRules } from './formRules';
+import { NewPasswordFields } from './NewPasswordFields';
 import { PhoneAndCodeFields } from './PhoneAndCodeFields';
 import { useCaptcha } from './useCaptcha';
 
@@ -45,22 +46,7 @@ export const ResetPasswordForm = ({ onDone, onCancel }: { onDone: () => void; on
       <Form.Item label="卡号" name="cardNo" rules={cardNoRules}>
         <Input inputMode="numeric" maxLength={20} placeholder="要重置密码的卡号" />
       </Form.Item>
-      <Form.Item
-        label="新密码"
-        name="newPassword"
-        dependencies={['cardNo', 'phone']}
-        rules={[...newPasswordRules, strongPasswordRule(['cardNo', 'phone'])]}
-      >
-        <Input.Password autoComplete="new-password" maxLength={128} />
-      </Form.Item>
-      <Form.Item
-        label="确认新密码"
-        name="confirmPassword"
-        dependencies={['newPassword']}
-        rules={confirmRules('newPassword')}
-      >
-        <Input.Password autoComplete="new-password" maxLength={128} />
-      </Form.Item>
+      <NewPasswordFields personalFields={['cardNo', 'phone']} />
       <Space>
         <Button type="primary" htmlType="submit" loading={busy} data-testid="reset-submit">
           重置密码
