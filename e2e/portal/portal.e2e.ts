@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, SKIP_REASON } from '../harness/browser';
+import { launchBrowser, openPage, SKIP_REASON, visitInLanes } from '../harness/browser';
 import { type RunningSite, startSite } from '../harness/site';
 import { PORTAL_ROUTES } from './portalRoutes';
 
@@ -43,16 +43,19 @@ describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
   };
 
   it('renders content on every route', async () => {
-    const { page, errors } = await open('/index');
-    for (const path of PORTAL_ROUTES) {
-      await page.goto(`${site.url}${path}`);
-      await waitForContent(page);
-      expect(await page.locator('[data-testid="empty-state"]').count(), path).toBe(0);
-      expect(await page.title(), path).toMatch(new RegExp(`^.+ - ${SITE_TITLE}$`));
-      expect(await page.locator('.ant-modal').count(), path).toBe(0);
-    }
-    expect(errors.slice(0, 3)).toEqual([]);
-    await page.context().close();
+    const lanes = await visitInLanes(
+      PORTAL_ROUTES,
+      () => open('/index'),
+      async ({ page }, path) => {
+        await page.goto(`${site.url}${path}`);
+        await waitForContent(page);
+        expect(await page.locator('[data-testid="empty-state"]').count(), path).toBe(0);
+        expect(await page.title(), path).toMatch(new RegExp(`^.+ - ${SITE_TITLE}$`));
+        expect(await page.locator('.ant-modal').count(), path).toBe(0);
+      },
+    );
+    expect(lanes.flatMap((lane) => lane.errors).slice(0, 3)).toEqual([]);
+    await Promise.all(lanes.map((lane) => lane.page.context().close()));
   }, 240_000);
 
   it('lands unknown paths on /index', async () => {
@@ -205,32 +208,36 @@ describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
   it.each([360, 390, 768, 1280])(
     'scrolls sideways on no route and shows no English interface word at %i px',
     async (width) => {
-      const { page } = await openPage(browser, { viewport: { width, height: 800 } });
       const wide: string[] = [];
       const englishWords: string[] = [];
-      for (const path of [...PORTAL_ROUTES, '/creditBank/login', '/login']) {
-        await page.goto(`${site.url}${path}`);
-        await page.locator('h1').first().waitFor({ state: 'attached' });
-        await page.waitForLoadState('load');
-        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-        if (scrollWidth > width) wide.push(`${path}: ${scrollWidth}px`);
-        // Every word of the interface is Chinese: antd's English defaults would show here. Articles (the
-        // single pages' English versions among them) and the columns' English subtitles are content, not UI.
-        const interfaceText = await page.evaluate(() => {
-          const copy = document.body.cloneNode(true) as HTMLElement;
-          for (const element of Array.from(
-            copy.querySelectorAll('script, style, .article-body, [lang^="en"], .en-title'),
-          )) {
-            element.remove();
-          }
-          return copy.textContent ?? '';
-        });
-        const english = interfaceText.match(ENGLISH_UI_WORDS);
-        if (english) englishWords.push(`${path}: ${english[0]}`);
-      }
+      const openLane = async () => (await openPage(browser, { viewport: { width, height: 800 } })).page;
+      const lanes = await visitInLanes(
+        [...PORTAL_ROUTES, '/creditBank/login', '/login'],
+        openLane,
+        async (page, path) => {
+          await page.goto(`${site.url}${path}`);
+          await page.locator('h1').first().waitFor({ state: 'attached' });
+          await page.waitForLoadState('load');
+          const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+          if (scrollWidth > width) wide.push(`${path}: ${scrollWidth}px`);
+          // Every word of the interface is Chinese: antd's English defaults would show here. Articles (the
+          // single pages' English versions among them) and the columns' English subtitles are content, not UI.
+          const interfaceText = await page.evaluate(() => {
+            const copy = document.body.cloneNode(true) as HTMLElement;
+            for (const element of Array.from(
+              copy.querySelectorAll('script, style, .article-body, [lang^="en"], .en-title'),
+            )) {
+              element.remove();
+            }
+            return copy.textContent ?? '';
+          });
+          const english = interfaceText.match(ENGLISH_UI_WORDS);
+          if (english) englishWords.push(`${path}: ${english[0]}`);
+        },
+      );
       expect(wide).toEqual([]);
       expect(englishWords).toEqual([]);
-      await page.context().close();
+      await Promise.all(lanes.map((page) => page.context().close()));
     },
     400_000,
   );

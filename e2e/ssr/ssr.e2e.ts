@@ -1,6 +1,6 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, SKIP_REASON } from '../harness/browser';
+import { openPage, SKIP_REASON, visitInLanes } from '../harness/browser';
 import { E2E_PASSWORD } from '../harness/site';
 import { useSiteAndBrowser } from '../harness/suite';
 import { PORTAL_ROUTES } from '../portal/portalRoutes';
@@ -63,25 +63,28 @@ describe.skipIf(SKIP_REASON)('the server-rendered portal in Chromium', () => {
 
   it('every route’s HTML holds its main text before any script runs', async () => {
     const context = await env.browser.newContext({ javaScriptEnabled: false, locale: 'zh-CN' });
-    const page = await context.newPage();
-    for (const path of ROUTES) {
-      const response = await page.goto(`${env.site.url}${path}`);
-      expect(response?.status(), path).toBe(200);
-      const isLogin = path.includes('login');
-      if (!isLogin) expect((await page.locator('h1').first().textContent())?.trim(), path).not.toBe('');
-      expect(await page.locator('[data-testid="skeleton"]').count(), path).toBe(0);
-      // The education course, list and detail pages have no menu (spec section 2).
-      const withMenu = !/^\/education\/(course|list|detail)/.test(path);
-      expect((await page.locator('nav[aria-label="主菜单"] a').count()) > 5, path).toBe(withMenu);
-      expect(await page.getByTestId('site-footer').textContent(), path).toMatch(/ICP/);
-      if (isLogin) {
-        expect(await page.locator('input[type="password"]').count(), path).toBe(1);
-      } else if (!path.startsWith('/certification')) {
-        const items = await page.locator('.article-list li, .care-list li, .article-body').count();
-        expect(items, path).toBeGreaterThan(0);
-        expect(await page.locator('[data-testid="empty-state"]').count(), path).toBe(0);
-      }
-    }
+    await visitInLanes(
+      ROUTES,
+      () => context.newPage(),
+      async (page, path) => {
+        const response = await page.goto(`${env.site.url}${path}`);
+        expect(response?.status(), path).toBe(200);
+        const isLogin = path.includes('login');
+        if (!isLogin) expect((await page.locator('h1').first().textContent())?.trim(), path).not.toBe('');
+        expect(await page.locator('[data-testid="skeleton"]').count(), path).toBe(0);
+        // The education course, list and detail pages have no menu (spec section 2).
+        const withMenu = !/^\/education\/(course|list|detail)/.test(path);
+        expect((await page.locator('nav[aria-label="主菜单"] a').count()) > 5, path).toBe(withMenu);
+        expect(await page.getByTestId('site-footer').textContent(), path).toMatch(/ICP/);
+        if (isLogin) {
+          expect(await page.locator('input[type="password"]').count(), path).toBe(1);
+        } else if (!path.startsWith('/certification')) {
+          const items = await page.locator('.article-list li, .care-list li, .article-body').count();
+          expect(items, path).toBeGreaterThan(0);
+          expect(await page.locator('[data-testid="empty-state"]').count(), path).toBe(0);
+        }
+      },
+    );
     await context.close();
   }, 240_000);
 
@@ -97,16 +100,19 @@ describe.skipIf(SKIP_REASON)('the server-rendered portal in Chromium', () => {
   });
 
   it('hydrates every route without a warning or an error, and fetches nothing the HTML already holds', async () => {
-    const { page, errors } = await openPage(env.browser);
     const warnings: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'warning') warnings.push(`${message.text()}`);
-    });
-    const calls: string[] = [];
-    page.on('request', (request) => {
-      if (isApiCall(request)) calls.push(request.url());
-    });
-    for (const path of ROUTES) {
+    const openLane = async () => {
+      const watched = await openPage(env.browser);
+      watched.page.on('console', (message) => {
+        if (message.type() === 'warning') warnings.push(`${message.text()}`);
+      });
+      const calls: string[] = [];
+      watched.page.on('request', (request) => {
+        if (isApiCall(request)) calls.push(request.url());
+      });
+      return { ...watched, calls };
+    };
+    const lanes = await visitInLanes(ROUTES, openLane, async ({ page, calls }, path) => {
       calls.length = 0;
       await page.goto(`${env.site.url}${path}`);
       await page.waitForLoadState('networkidle');
@@ -117,10 +123,10 @@ describe.skipIf(SKIP_REASON)('the server-rendered portal in Chromium', () => {
       });
       await page.waitForTimeout(200);
       expect(calls, path).toEqual([]);
-    }
-    expect(errors).toEqual([]);
+    });
+    expect(lanes.flatMap((lane) => lane.errors)).toEqual([]);
     expect(warnings).toEqual([]);
-    await page.context().close();
+    await Promise.all(lanes.map((lane) => lane.page.context().close()));
   }, 240_000);
 
   it('a client-side navigation makes only the new page’s calls, each once', async () => {
