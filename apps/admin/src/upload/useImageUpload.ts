@@ -9,27 +9,34 @@ export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
 export type UploadedImage = CallResponse<typeof api.img.upload>;
 
 /**
- * The console's image upload from a file input: the picked file goes to the upload call with its progress
- * (`null` while idle), and the server's refusal becomes `error`, in its own words. `onUploaded` receives the
- * stored image. The input is cleared at once, so picking the same file again uploads it again.
+ * The console's image upload: `upload` sends a file to the upload call with its progress (`null` while idle)
+ * and resolves with the stored image, or with null when the server refused it, its reason then in `error`
+ * in the server's own words. `onChange` does that for a file input, hands the stored image to `onUploaded`,
+ * and clears the input at once, so picking the same file again uploads it again.
  */
-export const useImageUpload = (http: HttpClient, onUploaded: (image: UploadedImage) => void) => {
+export const useImageUpload = (http: HttpClient, onUploaded: (image: UploadedImage) => void = () => {}) => {
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string>();
 
-  const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  const upload = async (file: File): Promise<UploadedImage | null> => {
     const body = new FormData();
     body.append('file', file);
     setError(undefined);
     setProgress(0);
     const result = await http.call(api.img.upload, { body, onUploadProgress: setProgress });
     setProgress(null);
-    if (!result.ok) setError(result.message);
-    else onUploaded(result.data);
+    if (result.ok) return result.data;
+    setError(result.message);
+    return null;
   };
 
-  return { progress, error, onChange };
+  const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const image = await upload(file);
+    if (image) onUploaded(image);
+  };
+
+  return { progress, error, setError, upload, onChange };
 };

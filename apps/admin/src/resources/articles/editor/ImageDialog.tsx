@@ -1,4 +1,3 @@
-import { api } from '@lianmeng/core';
 import type { HttpClient } from '@lianmeng/core/http';
 import {
   Button,
@@ -11,7 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { IMAGE_ACCEPT } from '../../../upload/useImageUpload';
+import { IMAGE_ACCEPT, useImageUpload } from '../../../upload/useImageUpload';
 import type { FigureAttributes } from './extensions';
 
 /**
@@ -33,27 +32,21 @@ export const ImageDialog = ({
   const [file, setFile] = useState<File>();
   const [alt, setAlt] = useState(edit?.alt ?? '');
   const [caption, setCaption] = useState(edit?.caption ?? '');
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string>();
+  const { progress, error, setError, upload } = useImageUpload(http);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!alt.trim()) return setError('请填写替代文字');
     if (edit) return onDone({ ...edit, alt: alt.trim(), caption: caption.trim() });
     if (!file) return setError('请选择图片');
-    const body = new FormData();
-    body.append('file', file);
-    setError(undefined);
-    setProgress(0);
-    const result = await http.call(api.img.upload, { body, onUploadProgress: setProgress });
-    setProgress(null);
-    if (!result.ok) return setError(result.message);
+    const image = await upload(file);
+    if (!image) return;
     onDone({
-      src: result.data.photoAddress,
+      src: image.photoAddress,
       alt: alt.trim(),
       caption: caption.trim(),
-      width: result.data.width || null,
-      height: result.data.height || null,
+      width: image.width || null,
+      height: image.height || null,
     });
   };
 
