@@ -6,7 +6,7 @@ export interface Crumb {
   to?: string;
 }
 
-/** 当前位置：首页 > 栏目 (CONTENT.md: how breadcrumbs read on the real site). */
+/** 当前位置：首页 > 栏目, as breadcrumbs read on public-sector sites. */
 export const Breadcrumb = ({ items }: { items: Crumb[] }) => (
   <nav className="breadcrumb" aria-label="当前位置">
     <span>当前位置：</span>

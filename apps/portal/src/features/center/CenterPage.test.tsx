@@ -17,7 +17,8 @@ afterAll(() => server.close());
 
 const routes = [
   { path: '/center', element: <CenterPage /> },
-  { path: '/index', element: <p>首页</p> },
+  // Not the word 首页 alone: every account page's breadcrumb starts with a 首页 link.
+  { path: '/index', element: <p>首页内容</p> },
 ];
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
@@ -82,7 +83,8 @@ describe('CenterPage', () => {
     await screen.findByText('138****0000');
     await userEvent.click(screen.getByTestId('center-logout'));
     // The log-out waits for the server's refusal before it leaves; under a loaded full run that took over 5 s.
-    expect(await screen.findByText('首页', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('首页内容', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.queryByTestId('center-logout')).toBeNull();
     for (const key of ALL_SESSION_KEYS) expect(localStorage.getItem(key)).toBeNull();
   });
 });
