@@ -3,6 +3,7 @@ import { createServer } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
+import { demoDataComplete } from './db/seed';
 import { isSeedProcess, runSeedProcess, seedDemoDataApart } from './db/seed/apart';
 import { shutDownGracefully } from './ops/shutdown';
 
@@ -13,7 +14,8 @@ if (isSeedProcess()) {
 }
 const db = openDatabase(config.databaseUrl, config.dataDir);
 await migrate(db);
-const seed = await seedDemoDataApart();
+// Every start after the first finds the demo data there: no process to start for a seed that changes nothing.
+const seed = (await demoDataComplete(db)) ? { seeded: false, credentialsFile: null } : await seedDemoDataApart();
 const app = await createServer(config, { db });
 
 if (seed.seeded) app.log.info({ dialect: db.dialect }, 'demo data seeded');

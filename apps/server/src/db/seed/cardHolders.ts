@@ -7,7 +7,7 @@ import type { CreditRecordTable } from '../schema';
 import { createDemoCredentials } from './demoCredentials';
 import { claimSeedMark, hasSeedMark } from './seedMarks';
 
-const SEED_MARK = 'seed:card-holders:v1';
+export const CARD_HOLDERS_SEED_MARK = 'seed:card-holders:v1';
 export const DEMO_PHONE = '13800000000';
 
 const HOLDERS = [
@@ -72,7 +72,7 @@ export const seedCardHolders = async (
   db: Db,
   options: { dataDir: string; demoPassword: string | undefined; now: Date },
 ): Promise<string | null> => {
-  if (await hasSeedMark(db.kysely, SEED_MARK)) return null;
+  if (await hasSeedMark(db.kysely, CARD_HOLDERS_SEED_MARK)) return null;
   const credentials = createDemoCredentials(options.demoPassword);
   const at = options.now.toISOString();
   // One hash at a time: each takes 19 MiB, and memory that several threads took at once stays with the process.
@@ -88,13 +88,13 @@ export const seedCardHolders = async (
   }
   const seeded = await db
     .writeTransaction(async (trx) => {
-      await claimSeedMark(trx, SEED_MARK, at);
+      await claimSeedMark(trx, CARD_HOLDERS_SEED_MARK, at);
       await insertCardHolders(trx, holders);
       await insertCreditRecords(trx, demoRecords(options.now));
       return true;
     })
     .catch(async (error: unknown) => {
-      if (await hasSeedMark(db.kysely, SEED_MARK)) return false;
+      if (await hasSeedMark(db.kysely, CARD_HOLDERS_SEED_MARK)) return false;
       throw error;
     });
   return seeded ? credentials.save(options.dataDir, '学分银行卡号（卡号\t密码）') : null;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORPHAN_MAX_AGE_MS, sweepOrphanUploads } from '../../domains/uploads/sweepOrphanUploads';
 import { createTestServer, type TestServer } from '../../testing/testServer';
 import type { ArticleRow } from '../schema';
+import { demoDataComplete } from '.';
 import { CONTENT_SEED_MARK, demoPublishTime, seedDemoContent } from './demoContent';
 
 const DAY_MS = 24 * 3600_000;
@@ -208,5 +209,17 @@ describe('demoPublishTime', () => {
   it('follows the Beijing calendar across UTC midnight', () => {
     const lateEvening = new Date('2026-11-22T17:00:00.000Z'); // 01:00 on the 23rd in Beijing
     expect(demoPublishTime(lateEvening, 1, '00:30')).toBe('2026-11-21T16:30:00.000Z');
+  });
+});
+
+describe('a start on a database that holds the demo data already', () => {
+  it('finds it complete, so it starts no seeding process; an empty database is not', async () => {
+    expect(await demoDataComplete(server.db)).toBe(true);
+    const empty = await createTestServer();
+    try {
+      expect(await demoDataComplete(empty.db)).toBe(false);
+    } finally {
+      await empty.close();
+    }
   });
 });

@@ -4,8 +4,8 @@ import { insertConsoleUsers } from '../../domains/consoleUsers/consoleUserReposi
 import { insertImages } from '../../domains/images/imageRepository';
 import { hashPassword } from '../../security/passwords';
 import type { Db } from '../database';
-import { seedCardHolders } from './cardHolders';
-import { seedDemoContent } from './demoContent';
+import { CARD_HOLDERS_SEED_MARK, seedCardHolders } from './cardHolders';
+import { CONTENT_SEED_MARK, seedDemoContent } from './demoContent';
 import { createDemoCredentials } from './demoCredentials';
 import { demoImages } from './demoImages';
 import { claimSeedMark, hasSeedMark } from './seedMarks';
@@ -17,6 +17,14 @@ const CONSOLE_USERS: { username: string; role: ConsoleRole; displayName: string 
   { username: 'editor', role: 'editor', displayName: '联盟编辑' },
   { username: 'staff', role: 'staff', displayName: '内容运营' },
 ];
+
+/** Whether every part of the demo data is in this database already, so that seeding would change nothing. */
+export const demoDataComplete = async (db: Db) => {
+  for (const mark of [CONTENT_SEED_MARK, CARD_HOLDERS_SEED_MARK, SEED_MARK]) {
+    if (!(await hasSeedMark(db.kysely, mark))) return false;
+  }
+  return true;
+};
 
 export interface SeedResult {
   seeded: boolean;
