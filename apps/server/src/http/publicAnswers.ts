@@ -202,6 +202,8 @@ export const registerPublicAnswers = (app: FastifyInstance, siteVersion: SiteVer
   const keptPostRoutes = new Set<string>();
   /** Bodies read before the chain, for the chain's parser when no kept answer was sent. */
   const earlyBodies = new WeakMap<FastifyRequest, Buffer | Error>();
+  /** POSTs whose kept answer was looked up with the body read before the chain: not looked up again. */
+  const triedEarly = new WeakSet<FastifyRequest>();
 
   /** Sends what the chain sent for the answer kept under `key`; false when the chain has to answer. */
   const serve = (request: FastifyRequest, reply: FastifyReply, key: string, version: number) => {
@@ -307,6 +309,7 @@ export const registerPublicAnswers = (app: FastifyInstance, siteVersion: SiteVer
         // The chain's parser refuses it in its own words.
         return done();
       }
+      triedEarly.add(request);
       answerKept(request, reply, done, publicAnswerKey(method, request.url, body));
     });
   });
@@ -326,7 +329,8 @@ export const registerPublicAnswers = (app: FastifyInstance, siteVersion: SiteVer
     done(null, stream);
   });
   app.addHook('preValidation', (request, reply, done) => {
-    if (request.method !== 'POST' || !plainVisitor(request)) return done();
+    // A POST whose body was read before the chain has been looked up there already.
+    if (request.method !== 'POST' || triedEarly.has(request) || !plainVisitor(request)) return done();
     answerKept(request, reply, done, publicAnswerKey('POST', request.url, request.body));
   });
   app.addHook('onSend', (request, _reply, payload, done) => {
