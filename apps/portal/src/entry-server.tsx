@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppShell } from './app/App';
-import { callKey, type LoaderContext, type PageMeta, type PrefetchedLookup, type RouteData } from './app/callData';
+import { callKey, type LoaderContext, type PageMeta, prefetchedIn, type RouteData } from './app/callData';
 import type { CallFailure } from './app/errorBus';
 import { routes } from './app/routes';
 import { CARD_HOLDER_PATHS } from './features/account/routes';
@@ -129,19 +129,12 @@ export const render = async ({ url, cookieHeader, fetch }: RenderRequest): Promi
     if (data?.status) status = Math.max(status, data.status);
     if (data?.meta) meta = { ...meta, ...data.meta };
   }
+  const lookup = prefetchedIn(context.matches.map((match) => context.loaderData[match.route.id]));
   // The banner ad appears once the page is hydrated; fetched early, it is no longer the page's last paint.
-  const layoutCalls = (context.loaderData.layout as RouteData | undefined)?.calls;
-  const banners = layoutCalls?.[callKey(api.img.search, BANNER_REQUEST)] as
+  const banners = lookup(callKey(api.img.search, BANNER_REQUEST)) as
     | CallResult<{ seachList: ImageMessage[] }>
     | undefined;
   const banner = !elderly && banners?.ok ? openBanner(banners.data.seachList) : undefined;
-  const lookup: PrefetchedLookup = (key) => {
-    for (const match of context.matches) {
-      const result = (context.loaderData[match.route.id] as RouteData | undefined)?.calls?.[key];
-      if (result) return result;
-    }
-    return undefined;
-  };
   const focus = context.matches.some((match) => match.route.path === ROUTES.index) ? focusItemsFrom(lookup) : null;
   const { pathname } = new URL(url);
   const forCardHolder = CARD_HOLDER_PATHS.includes(pathname);

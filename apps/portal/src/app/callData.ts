@@ -48,5 +48,16 @@ export const fetchCalls = async (client: HttpClient, requests: CallRequest[], in
 /** A call's result as the matched routes' loaders left it, or undefined. */
 export type PrefetchedLookup = (key: string) => CallResult<unknown> | undefined;
 
+/** Looks a call's result up in the matched routes' loader data, outermost route first. */
+export const prefetchedIn =
+  (loaderData: readonly unknown[]): PrefetchedLookup =>
+  (key) => {
+    for (const data of loaderData) {
+      const result = (data as RouteData | undefined)?.calls?.[key];
+      if (result) return result;
+    }
+    return undefined;
+  };
+
 export const PrefetchedCallsContext = createContext<PrefetchedLookup>(() => undefined);
 export const usePrefetched = () => useContext(PrefetchedCallsContext);

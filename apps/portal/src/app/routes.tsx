@@ -5,7 +5,7 @@ import { accountRoutes } from '../features/account/routes';
 import { RouteErrorPage } from '../layout/ErrorBoundary';
 import { SiteLayout } from '../layout/SiteLayout';
 import { PageSkeleton } from '../shared/PageSkeleton';
-import { PrefetchedCallsContext, type PrefetchedLookup, type RouteData } from './callData';
+import { PrefetchedCallsContext, prefetchedIn } from './callData';
 import {
   aloneLoader,
   columnListLoader,
@@ -125,16 +125,7 @@ export const pageRoutes: RouteObject[] = [
 /** Hands the components the results the matched routes' loaders fetched (see useCall). */
 const PrefetchedCalls = () => {
   const matches = useMatches();
-  const lookup = useMemo<PrefetchedLookup>(
-    () => (key) => {
-      for (const match of matches) {
-        const result = (match.loaderData as RouteData | undefined)?.calls?.[key];
-        if (result) return result;
-      }
-      return undefined;
-    },
-    [matches],
-  );
+  const lookup = useMemo(() => prefetchedIn(matches.map((match) => match.loaderData)), [matches]);
   return (
     <PrefetchedCallsContext.Provider value={lookup}>
       <Outlet />
