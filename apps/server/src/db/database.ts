@@ -85,8 +85,11 @@ const openPostgres = (url: string): Db => {
   };
 };
 
+/** The SQLite file in DATA_DIR when no DATABASE_URL is set. */
+export const SQLITE_FILE_NAME = 'lianmeng.sqlite';
+
 export const openDatabase = (databaseUrl: string | undefined, dataDir: string): Db => {
-  if (!databaseUrl) return openSqlite(path.join(dataDir, 'lianmeng.sqlite'));
+  if (!databaseUrl) return openSqlite(path.join(dataDir, SQLITE_FILE_NAME));
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) return openPostgres(databaseUrl);
   if (databaseUrl === ':memory:') return openSqlite(':memory:');
   if (databaseUrl.startsWith('sqlite:')) return openSqlite(path.resolve(dataDir, databaseUrl.slice('sqlite:'.length)));

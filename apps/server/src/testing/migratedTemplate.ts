@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
-import { openDatabase } from '../db/database';
+import { openDatabase, SQLITE_FILE_NAME } from '../db/database';
 import { migrate } from '../db/migrate';
 
 /**
@@ -25,7 +25,7 @@ export const migratedSqliteTemplate = (): Promise<string> => {
     await migrate(db);
     // Closing folds the write-ahead log back into the file, so the file alone is the whole database.
     await db.destroy();
-    return path.join(dir, 'lianmeng.sqlite');
+    return path.join(dir, SQLITE_FILE_NAME);
   })();
   return sqliteTemplate;
 };

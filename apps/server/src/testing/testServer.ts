@@ -5,7 +5,7 @@ import { CONSOLE_ROLES, CONSOLE_SESSION_COOKIE, type ConsoleRole, HEADERS, XSRF_
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createServer } from '../app';
 import { loadConfig, type ServerConfig } from '../config';
-import { type Db, openDatabase } from '../db/database';
+import { type Db, openDatabase, SQLITE_FILE_NAME } from '../db/database';
 import { migrate } from '../db/migrate';
 import { seedDemoData } from '../db/seed';
 import { createMemorySmsSender, type MemorySmsSender } from '../domains/cardHolders/smsSender';
@@ -81,8 +81,7 @@ export const createTestServer = async (
   const fromTemplate = scratch !== null || config.databaseUrl === undefined;
   if (config.databaseUrl === undefined) {
     const template = await migratedSqliteTemplate();
-    // The template was opened as the default file of its own folder, so it carries the default file name.
-    await fs.copyFile(template, path.join(dataDir, path.basename(template)));
+    await fs.copyFile(template, path.join(dataDir, SQLITE_FILE_NAME));
   }
   const db = openDatabase(config.databaseUrl, dataDir);
   if (!fromTemplate) await migrate(db);
