@@ -51,6 +51,7 @@ describe('CenterPage', () => {
     fill('确认新密码', 'New-pass-2026');
     await userEvent.click(screen.getByRole('button', { name: /修改密码/ }));
     await waitFor(() => expect(bodies).toEqual([{ oldPassword: 'Old-pass-2026', newPassword: 'New-pass-2026' }]));
+    expect(await screen.findByText('密码已修改')).toBeInTheDocument();
   });
 
   it('shows the strength rule’s reason as a guessable new password is typed, and sends nothing', async () => {

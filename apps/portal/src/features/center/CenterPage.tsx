@@ -24,6 +24,9 @@ export const CenterPage = () => {
   const [profile, setProfile] = useState<UcUserInfo | null>(null);
   const [form] = Form.useForm<ChangePasswordValues>();
   const [busy, setBusy] = useState(false);
+  // The page's own message host, not antd's static one: it takes the site's theme from the page, and it goes
+  // with the page, so no timer of a closed page renders later into a root nobody owns.
+  const [notice, noticeHost] = message.useMessage();
   const cardNo = current?.cardNo;
 
   useEffect(() => {
@@ -40,12 +43,13 @@ export const CenterPage = () => {
     setBusy(false);
     if (result.ok) {
       form.resetFields();
-      void message.success('密码已修改');
+      void notice.success('密码已修改');
     }
   };
 
   return (
     <AccountPage title="个人中心">
+      {noticeHost}
       <Card
         title="我的资料"
         extra={

@@ -176,6 +176,7 @@ describe('forgotten password', () => {
       newPassword: 'New-pass-2026',
     });
     expect(await screen.findByRole('tab', { name: '卡号登录' })).toBeInTheDocument();
+    expect(screen.getByText('密码已重置，请使用新密码登录')).toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,5 @@
 import type { LoginResult } from '@lianmeng/core';
-import { Button, Card, ConfigProvider, Tabs } from 'antd';
+import { Button, Card, ConfigProvider, message, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useHydrated } from '../../shared/useHydrated';
@@ -17,6 +17,9 @@ export const LoginPage = () => {
   const [mode, setMode] = useState<'login' | 'reset'>('login');
   const [tab, setTab] = useState('card');
   const [picking, setPicking] = useState<LoginResult | null>(null);
+  // The page's own message host, not antd's static one: it takes the site's theme from the page, and it goes
+  // with the page, so no timer of a closed page renders later into a root nobody owns.
+  const [notice, noticeHost] = message.useMessage();
   // The form arrives with the page's HTML, before its script: until the page is hydrated it stays disabled,
   // so an early Enter cannot make the browser submit the password itself.
   const hydrated = useHydrated();
@@ -49,6 +52,7 @@ export const LoginPage = () => {
 
   return (
     <AccountPage title={mode === 'login' ? pageTitle : '找回密码'} crumbs={[{ title: pageTitle }]} narrow>
+      {noticeHost}
       <ConfigProvider componentDisabled={!hydrated}>
         <Card>
           {mode === 'login' ? (
@@ -78,6 +82,7 @@ export const LoginPage = () => {
           ) : (
             <ResetPasswordForm
               onDone={() => {
+                void notice.success('密码已重置，请使用新密码登录');
                 setMode('login');
                 setTab('card');
               }}

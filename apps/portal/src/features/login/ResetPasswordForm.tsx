@@ -1,5 +1,5 @@
 import { api } from '@lianmeng/core';
-import { Button, Form, Input, message, Space } from 'antd';
+import { Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { http } from '../../app/api';
 import { CAPTCHA_FIELD } from './CaptchaField';
@@ -17,7 +17,7 @@ interface ResetValues {
   captchaCode?: string;
 }
 
-/** "忘记密码": a code sent to the card's phone sets a new password. */
+/** "忘记密码": a code sent to the card's phone sets a new password; `onDone` follows a reset the server accepted. */
 export const ResetPasswordForm = ({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) => {
   const [form] = Form.useForm<ResetValues>();
   const [busy, setBusy] = useState(false);
@@ -28,10 +28,7 @@ export const ResetPasswordForm = ({ onDone, onCancel }: { onDone: () => void; on
     const result = await http.call(api.uc.resetPassword, { body: { phone, code, cardNo, newPassword, ...answer } });
     setBusy(false);
     if (captcha.settle(result, answer)) form.setFieldValue(CAPTCHA_FIELD, '');
-    if (result.ok) {
-      void message.success('密码已重置，请使用新密码登录');
-      onDone();
-    }
+    if (result.ok) onDone();
   };
   return (
     <Form
