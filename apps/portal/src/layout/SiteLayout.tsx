@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { PageSkeleton } from '../shared/PageSkeleton';
-import { BannerAd } from './banner/BannerAd';
+import { BannerAd, PUSHED_CLASS } from './banner/BannerAd';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorModalHost } from './errors/ErrorModalHost';
 import { Footer } from './Footer';
@@ -22,7 +22,7 @@ export const SiteLayout = () => {
       </a>
       <BannerAd />
       {/* Everything the banner ad moves down while it is open. */}
-      <div className="site-pushed" data-testid="site-pushed">
+      <div className={PUSHED_CLASS} data-testid="site-pushed">
         <Header
           showMenu={rules.showMenu}
           showTelephone={rules.showTelephone}

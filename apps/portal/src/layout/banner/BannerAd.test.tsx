@@ -5,7 +5,7 @@ import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setupPortalServer } from '../../testing/portalServer';
 import { ELDERLY_MODE_KEY, ElderlyModeProvider } from '../elderlyMode';
-import { BANNER_OPEN_CLASS, BANNER_PUSH_PROPERTY, BannerAd } from './BannerAd';
+import { BANNER_OPEN_CLASS, BannerAd, PUSHED_CLASS } from './BannerAd';
 import { bannerHeightAt } from './bannerHeight';
 
 const server = setupPortalServer();
@@ -24,8 +24,12 @@ const renderBanner = () =>
   render(
     <ElderlyModeProvider>
       <BannerAd />
+      <div className={PUSHED_CLASS} data-testid="pushed" />
     </ElderlyModeProvider>,
   );
+
+/** How far the page below the banner is moved down. */
+const pushOf = () => screen.getByTestId('pushed').style.transform;
 
 const heightOf = (element: HTMLElement) => Number.parseFloat(element.style.height);
 
@@ -82,7 +86,7 @@ describe('the top banner ad', () => {
       samples.push([ms, heightOf(banner)]);
       // The page below is moved down by exactly the banner's height, so the banner covers none of it.
       expect(document.documentElement).toHaveClass(BANNER_OPEN_CLASS);
-      expect(document.documentElement.style.getPropertyValue(BANNER_PUSH_PROPERTY)).toBe(`${heightOf(banner)}px`);
+      expect(pushOf()).toBe(`translateY(${heightOf(banner)}px)`);
     }
     expect(samples).toEqual([
       [0, 0],
@@ -97,7 +101,7 @@ describe('the top banner ad', () => {
     });
     expect(screen.queryByTestId('banner-ad')).not.toBeInTheDocument();
     expect(document.documentElement).not.toHaveClass(BANNER_OPEN_CLASS);
-    expect(document.documentElement.style.getPropertyValue(BANNER_PUSH_PROPERTY)).toBe('');
+    expect(pushOf()).toBe('');
   });
 
   it('follows urlAddress in a new tab without giving the target a handle on the portal', async () => {
@@ -122,6 +126,7 @@ describe('the top banner ad', () => {
     fireEvent.click(await screen.findByRole('button', { name: '关闭广告' }));
     expect(screen.queryByTestId('banner-ad')).not.toBeInTheDocument();
     expect(document.documentElement).not.toHaveClass(BANNER_OPEN_CLASS);
+    expect(pushOf()).toBe('');
   });
 
   it('is not shown when no banner is open', async () => {

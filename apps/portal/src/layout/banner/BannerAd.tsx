@@ -10,13 +10,16 @@ import { BANNER_FRAME_MS, BANNER_TOTAL_MS, bannerHeightAt } from './bannerHeight
 
 export { BANNER_REQUEST };
 
-/** On the root element while the banner is open: the page below is moved down by the banner's height. */
+/** On the root element while the banner is open. */
 export const BANNER_OPEN_CLASS = 'banner-open';
-export const BANNER_PUSH_PROPERTY = '--banner-push';
+/** The wrapper of everything the open banner moves down (the layout renders it). */
+export const PUSHED_CLASS = 'site-pushed';
+
+const pushedElements = () => document.querySelectorAll<HTMLElement>(`.${PUSHED_CLASS}`);
 
 const releasePage = () => {
   document.documentElement.classList.remove(BANNER_OPEN_CLASS);
-  document.documentElement.style.removeProperty(BANNER_PUSH_PROPERTY);
+  for (const element of pushedElements()) element.style.removeProperty('transform');
 };
 
 const AnimatedBanner = ({ banner }: { banner: ImageMessage }) => {
@@ -27,18 +30,27 @@ const AnimatedBanner = ({ banner }: { banner: ImageMessage }) => {
   useEffect(() => {
     const start = Date.now();
     const root = document.documentElement;
-    // The height follows the banner's width (405:1000), so a phone gets a proportionally lower banner.
-    // Before layout (no width measured yet) the nominal 1000 px.
-    const scale = () => (box.current?.offsetWidth ? box.current.offsetWidth / 1000 : 1);
+    // The height follows the banner's width (405:1000), so a phone gets a proportionally lower banner. The
+    // width is read once and again only when the window is resized: reading it on every frame, just after the
+    // last frame's writes, would make the browser lay the page out twice per frame.
+    let scale = 1;
+    const measure = () => {
+      // Before layout (no width measured yet) the nominal 1000 px.
+      scale = box.current?.offsetWidth ? box.current.offsetWidth / 1000 : 1;
+    };
+    measure();
+    window.addEventListener('resize', measure);
     // The page below moves down with the banner, so nothing of the header, menu or forms lies under it. It
-    // moves by a transform, which is no layout shift: the boxes keep their places and only paint elsewhere.
+    // moves by a transform on its own wrapper, which is no layout shift (the boxes keep their places and only
+    // paint elsewhere) and restyles that one element: a value set on the root would restyle the whole document
+    // on every frame.
     const push = (height: number) => {
       if (box.current) box.current.style.height = `${height}px`;
-      root.style.setProperty(BANNER_PUSH_PROPERTY, `${height}px`);
+      for (const element of pushedElements()) element.style.transform = `translateY(${height}px)`;
     };
     root.classList.add(BANNER_OPEN_CLASS);
-    push(reducedMotion ? BANNER.heightPx * scale() : 0);
-    // The height is written straight to the element, not through React state: a re-render every frame would
+    push(reducedMotion ? BANNER.heightPx * scale : 0);
+    // The height is written straight to the elements, not through React state: a re-render every frame would
     // block the main thread for the whole animation on a slow phone.
     const timer = window.setInterval(() => {
       const elapsed = Date.now() - start;
@@ -46,11 +58,12 @@ const AnimatedBanner = ({ banner }: { banner: ImageMessage }) => {
         window.clearInterval(timer);
         setEnded(true);
       } else if (!reducedMotion) {
-        push(bannerHeightAt(elapsed) * scale());
+        push(bannerHeightAt(elapsed) * scale);
       }
     }, BANNER_FRAME_MS);
     return () => {
       window.clearInterval(timer);
+      window.removeEventListener('resize', measure);
       releasePage();
     };
   }, [reducedMotion]);

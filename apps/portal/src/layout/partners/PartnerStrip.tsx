@@ -1,5 +1,5 @@
 import { api, type ImageMessage, MARQUEE, PARTNER_TILE } from '@lianmeng/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { prefersReducedMotion } from '../../shared/prefersReducedMotion';
 import { safeHref } from '../../shared/safeUrl';
 import { useCall } from '../../shared/useCall';
@@ -46,19 +46,24 @@ const Tile = ({ partner, hidden }: { partner: ImageMessage; hidden: boolean }) =
  * twice, so when the first copy has scrolled out the offset wraps to 0 and the picture is the same: no jump.
  */
 export const Marquee = ({ partners }: { partners: ImageMessage[] }) => {
-  const [offset, setOffset] = useState(0);
+  const track = useRef<HTMLUListElement>(null);
   const paused = useRef(false);
-  // The server cannot know the preference: it draws the moving strip, and the browser corrects it after hydration.
   const reducedMotion = useBrowserValue(prefersReducedMotion, false);
   const cycle = partners.length * SLOT_PX;
 
   useEffect(() => {
     if (reducedMotion || cycle === 0) return;
+    let offset = 0;
     let interval: number | undefined;
     const start = window.setTimeout(() => {
       interval = window.setInterval(() => {
-        if (paused.current) return;
-        setOffset((value) => (value + MARQUEE.stepPx) % cycle);
+        if (paused.current || !track.current) return;
+        offset = (offset + MARQUEE.stepPx) % cycle;
+        // Written straight to the track, not through React state: a re-render of every tile fifty times a
+        // second would keep the main thread busy for as long as the page is open. `data-offset` says where
+        // the strip stands to whoever reads the page.
+        track.current.style.transform = `translateX(-${offset}px)`;
+        track.current.dataset.offset = String(offset);
       }, MARQUEE.tickMs);
     }, MARQUEE.startDelayMs);
     return () => {
@@ -89,10 +94,11 @@ export const Marquee = ({ partners }: { partners: ImageMessage[] }) => {
       <h2 className="visually-hidden">合作伙伴</h2>
       <div className="partner-window">
         <ul
+          ref={track}
           className="partner-track"
           data-testid="partner-track"
-          data-offset={offset}
-          style={{ transform: `translateX(-${offset}px)`, gap: PARTNER_GAP_PX }}
+          data-offset={0}
+          style={{ transform: 'translateX(-0px)', gap: PARTNER_GAP_PX }}
         >
           {partners.map((partner) => (
             <Tile key={partner.id} partner={partner} hidden={false} />
