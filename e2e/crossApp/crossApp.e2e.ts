@@ -21,7 +21,7 @@ describe.skipIf(SKIP_REASON)('console changes reach the portal', () => {
     });
     expect(inserted.body.status).toBe(200);
 
-    const { page, errors } = await openPage(env.browser);
+    const { page, errors } = await openPage(env.browser, { motion: true });
     await page.goto(`${env.site.url}/index`);
     const banner = page.getByTestId('banner-ad');
     await banner.getByRole('img', { name: '编辑刚发布的横幅' }).waitFor();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, SKIP_REASON } from '../harness/browser';
+import { launchBrowser, openPage, SKIP_REASON, visitInLanes } from '../harness/browser';
 import { type RunningSite, startSite } from '../harness/site';
 import { PORTAL_ROUTES } from './portalRoutes';
 
@@ -44,12 +44,15 @@ describe.skipIf(SKIP_REASON)('accessibility of the portal (axe-core)', () => {
   });
 
   it('finds no serious or critical violation on any route, in either mode', async () => {
-    const { page } = await openPage(browser);
     const found: Record<string, string[]> = {};
     for (const elderly of [false, true]) {
-      await page.goto(`${site.url}/index`);
-      await page.evaluate((on) => (on ? localStorage.setItem('elderlyMode', '1') : localStorage.clear()), elderly);
-      for (const path of PORTAL_ROUTES) {
+      const openLane = async () => {
+        const { page } = await openPage(browser);
+        await page.goto(`${site.url}/index`);
+        await page.evaluate((on) => (on ? localStorage.setItem('elderlyMode', '1') : localStorage.clear()), elderly);
+        return page;
+      };
+      const lanes = await visitInLanes(PORTAL_ROUTES, openLane, async (page, path) => {
         await page.goto(`${site.url}${path}`);
         await page.locator('h1').first().waitFor({ state: 'attached' });
         await page.waitForFunction(() => document.querySelector('[data-testid="skeleton"]') === null, undefined, {
@@ -57,10 +60,10 @@ describe.skipIf(SKIP_REASON)('accessibility of the portal (axe-core)', () => {
         });
         const violations = await seriousViolations(page);
         if (violations.length > 0) found[`${elderly ? '长者模式 ' : ''}${path}`] = violations;
-      }
+      });
+      await Promise.all(lanes.map((page) => page.context().close()));
     }
     expect(found).toEqual({});
-    await page.context().close();
   }, 300_000);
 
   it('finds no serious or critical violation on a phone with the menu open, and on the log-in page with each tab', async () => {

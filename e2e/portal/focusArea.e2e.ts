@@ -24,9 +24,9 @@ const focusedName = (page: Page) =>
 describe.skipIf(SKIP_REASON)('the focus area on /index in Chromium', () => {
   const env = useSiteAndBrowser();
 
-  /** /index with the page's clock under the test's hand, so the turns come when the test says. */
+  /** /index, moving, with the page's clock under the test's hand, so the turns come when the test says. */
   const openIndex = async (viewport = { width: 1280, height: 900 }) => {
-    const watched = await openPage(env.browser, { viewport });
+    const watched = await openPage(env.browser, { viewport, motion: true });
     await watched.page.clock.install();
     await watched.page.goto(`${env.site.url}/index`);
     await watched.page.getByRole('region', { name: '焦点图' }).waitFor();
