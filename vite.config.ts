@@ -49,8 +49,12 @@ const serverOnPostgres = async (): Promise<TestProjectInlineConfiguration[]> => 
 export default defineConfig(
   async (): Promise<ViteUserConfig> => ({
     test: {
-      // The JSON report lets .ci/run print one closing line that counts passed and failed tests.
-      reporters: ['default', ['json', { outputFile: '.tsbuild/vitest-results.json' }]],
+      // The JSON report lets .ci/run print one closing line that counts passed and failed tests; `npm test` runs
+      // two Vitest processes and gives each its own file (scripts/testReports.mjs).
+      reporters: [
+        'default',
+        ['json', { outputFile: process.env.VITEST_JSON_REPORT ?? '.tsbuild/vitest-results.json' }],
+      ],
       // Vitest leaves one core to itself by default, which on a two-core machine runs every test file one after
       // another; the main process only hands out files and reports, so both cores go to the workers (the
       // portal's tests took 169 s on one worker and 62 s on two here). The browser suites still run one at a time.

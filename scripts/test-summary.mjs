@@ -1,11 +1,20 @@
-// Prints the closing line CI reads: "Tests: N passed, N failed, N skipped".
+// Prints the closing line CI reads: "Tests: N passed, N failed, N skipped", over both of `npm test`'s reports.
 import fs from 'node:fs';
+import { BROWSER_REPORT, UNIT_REPORT } from './testReports.mjs';
 
-const file = new URL('../.tsbuild/vitest-results.json', import.meta.url);
-if (!fs.existsSync(file)) {
-  console.info('Tests: 0 passed, 1 failed (no test report: lint, type-check or the runner failed first)');
-  process.exit(0);
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const notes = [];
+for (const file of [UNIT_REPORT, BROWSER_REPORT]) {
+  if (!fs.existsSync(file)) {
+    // No report: lint, the type-check or that runner failed before it could write one.
+    totals.failed += 1;
+    notes.push(`no report at ${file}`);
+    continue;
+  }
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests ?? 0;
+  totals.failed += report.numFailedTests ?? 0;
+  totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 }
-const report = JSON.parse(fs.readFileSync(file, 'utf8'));
-const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-console.info(`Tests: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${skipped} skipped`);
+const noted = notes.length > 0 ? ` (${notes.join('; ')})` : '';
+console.info(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped${noted}`);
