@@ -45,6 +45,24 @@ const serverOnPostgres = async (): Promise<TestProjectInlineConfiguration[]> => 
   ];
 };
 
+/**
+ * An app's components in jsdom, with its own vite.config.ts (plugins, aliases). Worker threads, not processes:
+ * each test file gets a fresh worker either way, and a thread starts cheaper (each app's project took about a
+ * tenth fewer core-seconds).
+ */
+const appInJsdom = (name: 'portal' | 'admin'): TestProjectInlineConfiguration => ({
+  extends: `./apps/${name}/vite.config.ts`,
+  test: {
+    name,
+    root: `./apps/${name}`,
+    environment: 'jsdom',
+    pool: 'threads',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['../../packages/core/src/testing/setupDom.ts'],
+    testTimeout: 20_000,
+  },
+});
+
 /** The test projects of every workspace; each app's own vite.config.ts holds its build settings. */
 export default defineConfig(
   async (): Promise<ViteUserConfig> => ({
@@ -82,28 +100,8 @@ export default defineConfig(
           },
         },
         ...(await serverOnPostgres()),
-        {
-          extends: './apps/portal/vite.config.ts',
-          test: {
-            name: 'portal',
-            root: './apps/portal',
-            environment: 'jsdom',
-            include: ['src/**/*.test.{ts,tsx}'],
-            setupFiles: ['../../packages/core/src/testing/setupDom.ts'],
-            testTimeout: 20_000,
-          },
-        },
-        {
-          extends: './apps/admin/vite.config.ts',
-          test: {
-            name: 'admin',
-            root: './apps/admin',
-            environment: 'jsdom',
-            include: ['src/**/*.test.{ts,tsx}'],
-            setupFiles: ['../../packages/core/src/testing/setupDom.ts'],
-            testTimeout: 20_000,
-          },
-        },
+        appInJsdom('portal'),
+        appInJsdom('admin'),
         {
           test: {
             name: 'e2e',

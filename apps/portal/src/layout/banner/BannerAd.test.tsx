@@ -1,6 +1,6 @@
 import { BANNER, IMAGE_SORT } from '@lianmeng/core';
 import { imageFixture, imageSearchHandler } from '@lianmeng/core/testing';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setupPortalServer } from '../../testing/portalServer';
@@ -76,6 +76,10 @@ describe('the top banner ad', () => {
     server.use(imageSearchHandler([openBanner]));
     renderBanner();
     const banner = await screen.findByTestId('banner-ad');
+    // The element is there as soon as React commits it; its animation starts in the effect that follows. The
+    // effect's first write (the banner's height) wakes waitFor's DOM observer; waitFor's own polling would not,
+    // as this test's setInterval is the fake one, and vi.waitFor would move the fake clock.
+    await waitFor(() => expect(document.documentElement).toHaveClass(BANNER_OPEN_CLASS));
     const samples: [number, number][] = [];
     let at = 0;
     for (const ms of [0, 1500, 3000, 3500, 4000, 5500]) {
