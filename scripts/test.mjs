@@ -21,6 +21,7 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 fs.mkdirSync(REPORTS_DIR, { recursive: true });
 for (const stale of [UNIT_REPORT, BROWSER_REPORT]) fs.rmSync(stale, { force: true });
 
+const startedAt = Date.now();
 const lint = spawnSync(bin('biome'), ['check', '--error-on-warnings', '.'], { cwd: root, stdio: 'inherit' });
 if (lint.status !== 0) process.exit(lint.status ?? 1);
 
@@ -78,5 +79,7 @@ if (typecheckOutput) process.stdout.write(typecheckOutput);
 const failed = Object.entries({ 'tsc -b': typecheck, 'unit projects': units, 'browser suites': browser })
   .filter(([, code]) => code !== 0)
   .map(([name]) => name);
-if (failed.length > 0) console.error(`\nnpm test failed: ${failed.join(', ')}`);
+const seconds = Math.round((Date.now() - startedAt) / 1000);
+if (failed.length > 0) console.error(`\nnpm test failed after ${seconds} s: ${failed.join(', ')}`);
+else console.info(`\nnpm test passed in ${seconds} s`);
 process.exit(failed.length > 0 ? 1 : 0);
