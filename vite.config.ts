@@ -59,7 +59,8 @@ const appInJsdom = (name: 'portal' | 'admin'): TestProjectInlineConfiguration =>
     pool: 'threads',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['../../packages/core/src/testing/setupDom.ts'],
-    testTimeout: 20_000,
+    // A ceiling, not a speed limit: above the waits' own (setupDom.ts), for a test with several screens.
+    testTimeout: 60_000,
   },
 });
 

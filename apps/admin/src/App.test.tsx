@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from './App';
-import { typeInto } from './testing/form';
+import { fillIn } from './testing/form';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
@@ -28,8 +28,8 @@ describe('the console shell', () => {
     );
     render(<App />);
     const user = userEvent.setup();
-    await typeInto(user, '用户名', 'editor');
-    await typeInto(user, '密码', 'wrong-password');
+    await fillIn(user, '用户名', 'editor');
+    await fillIn(user, '密码', 'wrong-password');
     await user.click(screen.getByRole('button', { name: '登录' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('用户名或密码不正确，或账号已停用');
     expect(screen.getByLabelText('用户名')).toHaveValue('editor');

@@ -1,15 +1,11 @@
 import { api, type ConsoleUser, IMAGE_SORT, type ImageMessage } from '@lianmeng/core';
 import { failure, imageFixture, mockCall } from '@lianmeng/core/testing';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConsoleApp } from './ConsoleApp';
-import { save, typeInto } from './testing/form';
-
-// The whole react-admin app renders in jsdom: slower than a single component.
-configure({ asyncUtilTimeout: 8000 });
-vi.setConfig({ testTimeout: 60_000 });
+import { fillIn, save } from './testing/form';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
@@ -162,9 +158,9 @@ describe('the banner form', () => {
     );
     openAs('editor', '/banners/create');
     const user = userEvent.setup();
-    await typeInto(user, /标题/, '年度大会');
-    await typeInto(user, /图片地址/, 'https://example.org/a.png');
-    await typeInto(user, '链接地址', 'javascript:alert(1)');
+    await fillIn(user, /标题/, '年度大会');
+    await fillIn(user, /图片地址/, 'https://example.org/a.png');
+    await fillIn(user, '链接地址', 'javascript:alert(1)');
     await save(user);
     expect(await screen.findByText('应为 http(s) 开头的网址')).toBeInTheDocument();
     expect(inserted).toBe(false);

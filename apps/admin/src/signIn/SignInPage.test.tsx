@@ -4,7 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { typeInto } from '../testing/form';
+import { fillIn } from '../testing/form';
 import { type SignInCaptcha, SignInPage } from './SignInPage';
 
 const server = setupServer();
@@ -27,8 +27,8 @@ describe('the console sign-in page and the image challenge', () => {
     render(<SignInPage onSignIn={onSignIn} />);
     const user = userEvent.setup();
     expect(screen.queryByLabelText('图形验证码')).toBeNull();
-    await typeInto(user, '用户名', 'editor');
-    await typeInto(user, '密码', 'Secret-pass-1');
+    await fillIn(user, '用户名', 'editor');
+    await fillIn(user, '密码', 'Secret-pass-1');
     await user.click(screen.getByRole('button', { name: '登录' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(CAPTCHA_REQUIRED_MESSAGE);
     await waitFor(() => expect(challengeOnScreen()).toBe('1'));
@@ -41,7 +41,7 @@ describe('the console sign-in page and the image challenge', () => {
 
     await user.click(screen.getByRole('button', { name: '换一张' }));
     await waitFor(() => expect(challengeOnScreen()).toBe('2'));
-    await typeInto(user, '图形验证码', 'k7m3');
+    await fillIn(user, '图形验证码', 'k7m3');
     await user.click(screen.getByRole('button', { name: '登录' }));
     await waitFor(() => expect(calls).toHaveLength(2));
     expect(calls[1]).toEqual({ captchaId: 'challenge-number-2', captchaCode: 'k7m3' });
@@ -54,11 +54,11 @@ describe('the console sign-in page and the image challenge', () => {
       .mockResolvedValueOnce('用户名或密码不正确，或账号已停用');
     render(<SignInPage onSignIn={onSignIn} />);
     const user = userEvent.setup();
-    await typeInto(user, '用户名', 'editor');
-    await typeInto(user, '密码', 'wrong');
+    await fillIn(user, '用户名', 'editor');
+    await fillIn(user, '密码', 'wrong');
     await user.click(screen.getByRole('button', { name: '登录' }));
     await waitFor(() => expect(challengeOnScreen()).toBe('1'));
-    await typeInto(user, '图形验证码', 'AB34');
+    await fillIn(user, '图形验证码', 'AB34');
     await user.click(screen.getByRole('button', { name: '登录' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('用户名或密码不正确，或账号已停用');
     await waitFor(() => expect(challengeOnScreen()).toBe('2'));

@@ -1,14 +1,10 @@
 import { api, type ConsoleUser } from '@lianmeng/core';
 import { mockCall } from '@lianmeng/core/testing';
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import type { RequestHandler } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { ConsoleApp } from '../ConsoleApp';
-
-// The whole react-admin app renders in jsdom: slower than a single component.
-configure({ asyncUtilTimeout: 8000 });
-vi.setConfig({ testTimeout: 60_000 });
 
 export const USERS: Record<ConsoleUser['role'], ConsoleUser> = {
   admin: { id: 1, username: 'admin', displayName: '系统管理员', role: 'admin' },

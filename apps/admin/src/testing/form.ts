@@ -4,14 +4,30 @@ import type { UserEvent } from '@testing-library/user-event';
 
 type Label = string | RegExp;
 
-/** Types into the field labelled `label`, once it is on screen. */
-export const typeInto = async (user: UserEvent, label: Label, text: string) =>
-  user.type(await screen.findByLabelText(label), text);
+/** Input types whose caret can be placed (the others refuse `setSelectionRange`). */
+const CARET_TYPES = new Set(['text', 'password', 'search', 'url', 'tel']);
 
-/** Empties `field` and types `text`, as an editor replacing what it held. */
+/**
+ * Enters `text` at the end of `field`, as one paste after a click. A key per character would re-render the
+ * whole react-admin form for each one, and these tests are about what the form holds and sends, not about
+ * keys; the tests about typing itself (the body editor's, an input method's) press the keys one by one.
+ */
+export const enterText = async (user: UserEvent, field: HTMLElement, text: string) => {
+  await user.click(field);
+  if (field instanceof HTMLTextAreaElement || (field instanceof HTMLInputElement && CARET_TYPES.has(field.type))) {
+    field.setSelectionRange(field.value.length, field.value.length);
+  }
+  await user.paste(text);
+};
+
+/** Enters `text` into the field labelled `label`, once it is on screen. */
+export const fillIn = async (user: UserEvent, label: Label, text: string) =>
+  enterText(user, await screen.findByLabelText(label), text);
+
+/** Empties `field` and enters `text`, as an editor replacing what it held. */
 export const replaceText = async (user: UserEvent, field: HTMLElement, text: string) => {
   await user.clear(field);
-  await user.type(field, text);
+  await enterText(user, field, text);
 };
 
 /** Opens the react-admin select labelled `label` and picks the option named `option`. */
@@ -28,5 +44,5 @@ export const fillArticleRequired = async (user: UserEvent, title: string) => {
   const [column] = COLUMNS;
   if (!column) throw new Error('the contract lists no column');
   await pickOption(user, /栏目/, column.title);
-  await user.type(screen.getByLabelText(/^标题/), title);
+  await enterText(user, screen.getByLabelText(/^标题/), title);
 };

@@ -4,10 +4,10 @@ import { afterEach } from 'vitest';
 import { assertNoRefusedRequests } from './handlers';
 
 // The `findBy…` and `waitFor` helpers wait for a condition, never for a time; how long they may wait is only
-// a ceiling. One second is too little when the suites share two busy cores with the browser tests: a screen
-// that appears after an answer from the mock server then fails now and then. The ceiling is raised so the
-// outcome depends on the condition alone.
-configure({ asyncUtilTimeout: 5000 });
+// a ceiling. `npm test` runs these suites at a lower priority than the browser suites beside them, so on two
+// cores a screen that appears after an answer from the mock server can take several seconds of wall time. The
+// ceiling is high so the outcome depends on the condition alone.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();

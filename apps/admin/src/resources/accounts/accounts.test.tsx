@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { consoleServerForFile, openConsoleAs } from '../../testing/consoleScreen';
-import { replaceText, save, typeInto } from '../../testing/form';
+import { fillIn, replaceText, save } from '../../testing/form';
 
 const server = consoleServerForFile();
 
@@ -61,18 +61,18 @@ describe('the accounts screens', () => {
       mockList(api.consoleApi.accountList, () => ({ rows: ACCOUNTS })),
     );
     const user = userEvent.setup();
-    await typeInto(user, /用户名/, 'writer.li');
-    await typeInto(user, /姓名/, '李编辑');
+    await fillIn(user, /用户名/, 'writer.li');
+    await fillIn(user, /姓名/, '李编辑');
     await user.click(screen.getByRole('combobox', { name: /角色/ }));
     // Only editor and staff can be created; administrators come from the seed.
     const options = await screen.findAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(['编辑', '内容运营']);
     await user.click(screen.getByRole('option', { name: '内容运营' }));
-    await typeInto(user, /初始密码/, 'short');
+    await fillIn(user, /初始密码/, 'short');
     await save(user);
     expect(await screen.findByText(/至少 \d+ 个字符/)).toBeInTheDocument();
     expect(created).toEqual([]);
-    await typeInto(user, /初始密码/, '-and-long-enough-1');
+    await fillIn(user, /初始密码/, '-and-long-enough-1');
     await save(user);
     await waitFor(() => expect(created).toHaveLength(1));
     expect(created[0]).toEqual({
@@ -96,9 +96,9 @@ describe('the accounts screens', () => {
       mockList(api.consoleApi.accountList, () => ({ rows: ACCOUNTS })),
     );
     const user = userEvent.setup();
-    await typeInto(user, /用户名/, 'wangwei');
-    await typeInto(user, /姓名/, '王伟');
-    await typeInto(user, /初始密码/, 'aaaaaaaa');
+    await fillIn(user, /用户名/, 'wangwei');
+    await fillIn(user, /姓名/, '王伟');
+    await fillIn(user, /初始密码/, 'aaaaaaaa');
     expect(await screen.findByText(/密码太容易被猜到.*重复/)).toBeInTheDocument();
     await replaceText(user, screen.getByLabelText(/初始密码/), 'wangwei2026');
     expect(await screen.findByText(/不要包含自己的卡号、手机号或用户名/)).toBeInTheDocument();
@@ -146,8 +146,8 @@ describe('the accounts screens', () => {
     );
     const user = userEvent.setup();
     await waitFor(async () => expect(await screen.findByLabelText(/姓名/)).toHaveValue('系统管理员'));
-    await typeInto(user, /重置密码/, 'Brand-new-admin-pass-7');
-    await typeInto(user, /当前密码/, 'Old-admin-pass-1');
+    await fillIn(user, /重置密码/, 'Brand-new-admin-pass-7');
+    await fillIn(user, /当前密码/, 'Old-admin-pass-1');
     await save(user);
     await waitFor(() => expect(updates).toHaveLength(1));
     expect(updates[0]).toMatchObject({ password: 'Brand-new-admin-pass-7', currentPassword: 'Old-admin-pass-1' });

@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { consoleServerForFile, openConsoleAs } from '../../testing/consoleScreen';
-import { fillArticleRequired, save, typeInto } from '../../testing/form';
+import { fillArticleRequired, fillIn, save } from '../../testing/form';
 import { stubLayoutForEditor } from './editor/jsdomLayout';
 
 const server = consoleServerForFile();
@@ -95,7 +95,7 @@ describe('the article editor', () => {
   it('says in Chinese what is missing and sends nothing', async () => {
     const user = userEvent.setup();
     openEditor();
-    await typeInto(user, /^标题/, '只有标题');
+    await fillIn(user, /^标题/, '只有标题');
     await save(user);
     expect(await screen.findByText('请选择栏目')).toBeInTheDocument();
     expect(created).toEqual([]);

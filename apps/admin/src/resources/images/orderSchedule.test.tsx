@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { consoleServerForFile, openConsoleAs } from '../../testing/consoleScreen';
-import { save, typeInto } from '../../testing/form';
+import { fillIn, save } from '../../testing/form';
 
 const server = consoleServerForFile();
 
@@ -115,10 +115,10 @@ describe('the banner form', () => {
     server.use(mockCall(api.img.search, () => ({ seachList: [], total: 0, pageNum: 1, pageSize: 25 })));
     openConsoleAs(server, 'editor', '/banners/create');
     const user = userEvent.setup();
-    await typeInto(user, /标题/, '年度大会');
+    await fillIn(user, /标题/, '年度大会');
     const play = screen.getByRole('button', { name: /播放预览/ });
     expect(play).toBeDisabled();
-    await typeInto(user, /图片地址/, 'https://example.org/a.png');
+    await fillIn(user, /图片地址/, 'https://example.org/a.png');
     await user.click(play);
     expect(await screen.findByRole('img', { name: '横幅预览：年度大会' })).toBeInTheDocument();
   });
@@ -134,8 +134,8 @@ describe('the banner form', () => {
     );
     openConsoleAs(server, 'editor', '/banners/create');
     const user = userEvent.setup();
-    await typeInto(user, /标题/, '下周一的横幅');
-    await typeInto(user, /图片地址/, 'https://example.org/a.png');
+    await fillIn(user, /标题/, '下周一的横幅');
+    await fillIn(user, /图片地址/, 'https://example.org/a.png');
     fireEvent.change(screen.getByLabelText(/开始展示/), { target: { value: '2026-11-30T09:00' } });
     fireEvent.change(screen.getByLabelText(/结束展示/), { target: { value: '2026-11-30T08:00' } });
     await save(user);

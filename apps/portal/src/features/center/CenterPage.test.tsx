@@ -4,11 +4,9 @@ import { failure, mockCall } from '@lianmeng/core/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HOLDER, logInAs, renderAt } from '../account/testing';
 import { CenterPage } from './CenterPage';
-
-vi.setConfig({ testTimeout: 30_000 });
 
 const server = setupServer(mockCall(api.uc.info, () => HOLDER));
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

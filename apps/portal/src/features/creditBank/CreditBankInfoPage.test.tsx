@@ -3,11 +3,9 @@ import { mockCall } from '@lianmeng/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HOLDER, logInAs, loginResult, renderAt } from '../account/testing';
 import { CreditBankInfoPage } from './CreditBankInfoPage';
-
-vi.setConfig({ testTimeout: 30_000 });
 
 const record = (id: number, category: string): CreditRecord => ({
   id,

@@ -20,9 +20,6 @@ vi.mock('jsencrypt', () => ({
   },
 }));
 
-// antd's first render is slow in jsdom on a shared two-core machine.
-vi.setConfig({ testTimeout: 30_000 });
-
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const pressEnter = (label: string) => userEvent.type(screen.getByLabelText(label), '{Enter}');
 

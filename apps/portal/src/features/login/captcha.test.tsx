@@ -17,9 +17,6 @@ vi.mock('jsencrypt', () => ({
   },
 }));
 
-// antd's first render is slow in jsdom on a shared two-core machine, and these tests go through a form twice.
-vi.setConfig({ testTimeout: 60_000 });
-
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 const server = setupServer(mockCall(api.uc.publicKey, () => ({ publicKey: '-----BEGIN PUBLIC KEY-----' })));

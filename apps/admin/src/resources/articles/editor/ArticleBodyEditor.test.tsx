@@ -11,9 +11,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { ArticleBodyEditor } from './ArticleBodyEditor';
 import { stubLayoutForEditor } from './jsdomLayout';
 
-// Typing in MUI dialogs under jsdom is slow when the suites share the machine.
-vi.setConfig({ testTimeout: 60_000 });
-
 const server = setupServer();
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
@@ -197,6 +194,8 @@ describe('the article body editor', () => {
     await user.click(screen.getByRole('button', { name: '上传并插入' }));
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
     expect(uploaded).toEqual(['file']);
+    // The editor takes the focus back a frame after the dialog has gone; the cursor is read once it has.
+    await waitFor(() => expect(editor.view.hasFocus()).toBe(true));
     // The cursor waits in an empty paragraph under the image, so typing goes on below it.
     expect(body()).toBe(
       '<p>前文</p><figure><img src="/uploads/final.png" alt="决赛现场" width="1200" height="800"><figcaption>2026 年总决赛</figcaption></figure><p></p>',
