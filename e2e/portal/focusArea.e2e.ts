@@ -126,6 +126,13 @@ describe.skipIf(SKIP_REASON)('the focus area on /index in Chromium', () => {
     await page.goto(`${env.site.url}/index`);
     const area = page.getByRole('region', { name: '焦点图' });
     await area.waitFor();
+    // Measured on the hydrated page: hydration may draw the slides again (for a visitor who asked for less
+    // motion, among others), and a measure taken across it finds no slide on show.
+    await page.waitForFunction(() => {
+      const root = document.getElementById('root');
+      return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+    });
+    await page.waitForLoadState('networkidle');
     /** How far the dots end above the area's bottom, and the picture and its arrows' box. */
     const measure = () =>
       area.evaluate((section) => {
