@@ -61,6 +61,13 @@ export const openPage = async (
   return { page, errors } satisfies WatchedPage;
 };
 
+/** Resolves once React has attached itself to the server-rendered root: the page is hydrated. */
+export const waitForHydration = (page: Page) =>
+  page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+
 /** How many pages a route walk keeps open at once. */
 export const ROUTE_WALK_LANES = 3;
 

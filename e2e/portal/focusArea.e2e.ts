@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { BANNER, FOCUS_AREA } from '@lianmeng/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, SKIP_REASON } from '../harness/browser';
+import { openPage, SKIP_REASON, waitForHydration } from '../harness/browser';
 import { useSiteAndBrowser } from '../harness/suite';
 
 // Evaluated through the DevTools protocol: the site's CSP (script-src 'self') rightly refuses an inline script.
@@ -128,10 +128,7 @@ describe.skipIf(SKIP_REASON)('the focus area on /index in Chromium', () => {
     await area.waitFor();
     // Measured on the hydrated page: hydration may draw the slides again (for a visitor who asked for less
     // motion, among others), and a measure taken across it finds no slide on show.
-    await page.waitForFunction(() => {
-      const root = document.getElementById('root');
-      return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-    });
+    await waitForHydration(page);
     await page.waitForLoadState('networkidle');
     /** How far the dots end above the area's bottom, and the picture and its arrows' box. */
     const measure = () =>

@@ -1,6 +1,6 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, SKIP_REASON, visitInLanes } from '../harness/browser';
+import { openPage, SKIP_REASON, visitInLanes, waitForHydration } from '../harness/browser';
 import { E2E_PASSWORD } from '../harness/site';
 import { useSiteAndBrowser } from '../harness/suite';
 import { PORTAL_ROUTES } from '../portal/portalRoutes';
@@ -35,12 +35,6 @@ const loginLook = (page: Page) =>
       buttonHeight: button?.height,
       duplicateStyles: hashes.length - new Set(hashes).size,
     };
-  });
-
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
   });
 
 /** Sums the page's layout shifts from the first paint on (none caused by input), as CLS counts them. */
@@ -116,11 +110,7 @@ describe.skipIf(SKIP_REASON)('the server-rendered portal in Chromium', () => {
       calls.length = 0;
       await page.goto(`${env.site.url}${path}`);
       await page.waitForLoadState('networkidle');
-      // The root is hydrated once React has attached itself to it.
-      await page.waitForFunction(() => {
-        const root = document.getElementById('root');
-        return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-      });
+      await waitForHydration(page);
       await page.waitForTimeout(200);
       expect(calls, path).toEqual([]);
     });
@@ -203,7 +193,7 @@ describe.skipIf(SKIP_REASON)('the server-rendered portal in Chromium', () => {
         if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
       });
       await page.goto(`${env.site.url}/creditBank/login`);
-      await hydrated(page);
+      await waitForHydration(page);
       await page
         .getByRole('button', { name: /登\s*录/ })
         .and(page.locator('.ant-btn-primary:not([disabled])'))
