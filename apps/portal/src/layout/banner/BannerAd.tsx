@@ -43,10 +43,11 @@ const AnimatedBanner = ({ banner }: { banner: ImageMessage }) => {
     // The page below moves down with the banner, so nothing of the header, menu or forms lies under it. It
     // moves by a transform on its own wrapper, which is no layout shift (the boxes keep their places and only
     // paint elsewhere) and restyles that one element: a value set on the root would restyle the whole document
-    // on every frame.
+    // on every frame. The layout renders the wrapper before this effect runs, so it is looked up once.
+    const pushed = pushedElements();
     const push = (height: number) => {
       if (box.current) box.current.style.height = `${height}px`;
-      for (const element of pushedElements()) element.style.transform = `translateY(${height}px)`;
+      for (const element of pushed) element.style.transform = `translateY(${height}px)`;
     };
     root.classList.add(BANNER_OPEN_CLASS);
     push(reducedMotion ? BANNER.heightPx * scale : 0);

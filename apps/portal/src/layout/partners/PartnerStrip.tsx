@@ -52,18 +52,24 @@ export const Marquee = ({ partners }: { partners: ImageMessage[] }) => {
   const cycle = partners.length * SLOT_PX;
 
   useEffect(() => {
-    if (reducedMotion || cycle === 0) return;
+    // Written straight to the track, not through React state: a re-render of every tile fifty times a second
+    // would keep the main thread busy for as long as the page is open. `data-offset` says where the strip
+    // stands to whoever reads the page.
     let offset = 0;
+    const place = () => {
+      if (!track.current) return;
+      track.current.style.transform = `translateX(-${offset}px)`;
+      track.current.dataset.offset = String(offset);
+    };
+    // A new list of partners, or a visitor who now asks for less motion, starts the strip from its beginning.
+    place();
+    if (reducedMotion || cycle === 0) return;
     let interval: number | undefined;
     const start = window.setTimeout(() => {
       interval = window.setInterval(() => {
-        if (paused.current || !track.current) return;
+        if (paused.current) return;
         offset = (offset + MARQUEE.stepPx) % cycle;
-        // Written straight to the track, not through React state: a re-render of every tile fifty times a
-        // second would keep the main thread busy for as long as the page is open. `data-offset` says where
-        // the strip stands to whoever reads the page.
-        track.current.style.transform = `translateX(-${offset}px)`;
-        track.current.dataset.offset = String(offset);
+        place();
       }, MARQUEE.tickMs);
     }, MARQUEE.startDelayMs);
     return () => {
