@@ -1,8 +1,9 @@
 import { api, TEXT_LIMITS, type UcUserInfo } from '@lianmeng/core';
-import { Button, Card, Descriptions, Form, Input, message, Space } from 'antd';
+import { Button, Card, Descriptions, Form, Input, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { http } from '../../app/api';
+import { usePageMessage } from '../../shared/usePageMessage';
 import { AccountPage } from '../account/AccountPage';
 import { logOut } from '../account/sessionActions';
 import { useCardSession } from '../account/useCardSession';
@@ -24,9 +25,7 @@ export const CenterPage = () => {
   const [profile, setProfile] = useState<UcUserInfo | null>(null);
   const [form] = Form.useForm<ChangePasswordValues>();
   const [busy, setBusy] = useState(false);
-  // The page's own message host, not antd's static one: it takes the site's theme from the page, and it goes
-  // with the page, so no timer of a closed page renders later into a root nobody owns.
-  const [notice, noticeHost] = message.useMessage();
+  const [notice, noticeHost] = usePageMessage();
   const cardNo = current?.cardNo;
 
   useEffect(() => {

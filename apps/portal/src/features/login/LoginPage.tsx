@@ -1,8 +1,9 @@
 import type { LoginResult } from '@lianmeng/core';
-import { Button, Card, ConfigProvider, message, Tabs } from 'antd';
+import { Button, Card, ConfigProvider, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useHydrated } from '../../shared/useHydrated';
+import { usePageMessage } from '../../shared/usePageMessage';
 import { AccountPage } from '../account/AccountPage';
 import { checkStoredSession, chooseCard } from '../account/sessionActions';
 import { CardLoginForm } from './CardLoginForm';
@@ -17,9 +18,7 @@ export const LoginPage = () => {
   const [mode, setMode] = useState<'login' | 'reset'>('login');
   const [tab, setTab] = useState('card');
   const [picking, setPicking] = useState<LoginResult | null>(null);
-  // The page's own message host, not antd's static one: it takes the site's theme from the page, and it goes
-  // with the page, so no timer of a closed page renders later into a root nobody owns.
-  const [notice, noticeHost] = message.useMessage();
+  const [notice, noticeHost] = usePageMessage();
   // The form arrives with the page's HTML, before its script: until the page is hydrated it stays disabled,
   // so an early Enter cannot make the browser submit the password itself.
   const hydrated = useHydrated();
