@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import pg from 'pg';
 import { defineConfig, type TestProjectInlineConfiguration, type ViteUserConfig } from 'vitest/config';
+import { UNIT_REPORT } from './scripts/testReports.mjs';
 
 const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -70,10 +71,7 @@ export default defineConfig(
     test: {
       // The JSON report lets .ci/run print one closing line that counts passed and failed tests; `npm test` runs
       // two Vitest processes and gives each its own file (scripts/testReports.mjs).
-      reporters: [
-        'default',
-        ['json', { outputFile: process.env.VITEST_JSON_REPORT ?? '.tsbuild/vitest-results.json' }],
-      ],
+      reporters: ['default', ['json', { outputFile: process.env.VITEST_JSON_REPORT ?? UNIT_REPORT }]],
       // Vitest leaves one core to itself by default, which on a two-core machine runs every test file one after
       // another; the main process only hands out files and reports, so both cores go to the workers (the
       // portal's tests took 169 s on one worker and 62 s on two here). The browser suites still run one at a time.

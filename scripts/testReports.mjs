@@ -1,5 +1,5 @@
 // Where `npm test`'s two Vitest processes write their JSON reports (scripts/test.mjs), read by
-// scripts/test-summary.mjs; vite.config.ts takes the path from VITEST_JSON_REPORT, this first one by default.
+// scripts/test-summary.mjs; vite.config.ts takes the path from VITEST_JSON_REPORT, UNIT_REPORT by default.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
