@@ -131,6 +131,9 @@ describe('the top banner ad', () => {
     expect(screen.queryByTestId('banner-ad')).not.toBeInTheDocument();
     expect(document.documentElement).not.toHaveClass(BANNER_OPEN_CLASS);
     expect(pushOf()).toBe('');
+    // The animation's clock stopped with it: no later frame moves the page down again.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(pushOf()).toBe('');
   });
 
   it('is not shown when no banner is open', async () => {

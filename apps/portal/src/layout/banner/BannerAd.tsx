@@ -27,7 +27,10 @@ const AnimatedBanner = ({ banner }: { banner: ImageMessage }) => {
   const [ended, setEnded] = useState(false);
   const box = useRef<HTMLElement>(null);
 
+  // Closed (by time or by its control), the effect's cleanup stops the clock and puts the page back in its
+  // place at once; the component stays mounted, showing nothing.
   useEffect(() => {
+    if (ended) return;
     const start = Date.now();
     const root = document.documentElement;
     // The height follows the banner's width (405:1000), so a phone gets a proportionally lower banner. The
@@ -67,12 +70,7 @@ const AnimatedBanner = ({ banner }: { banner: ImageMessage }) => {
       window.removeEventListener('resize', measure);
       releasePage();
     };
-  }, [reducedMotion]);
-
-  // Closed (by time or by its control), the page goes back to its place at once.
-  useEffect(() => {
-    if (ended) releasePage();
-  }, [ended]);
+  }, [reducedMotion, ended]);
 
   if (ended) return null;
   // With prefers-reduced-motion the banner shows at its full height for the same time, without moving.
