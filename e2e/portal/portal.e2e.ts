@@ -1,14 +1,9 @@
 import { gzipSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, SKIP_REASON, visitInLanes } from '../harness/browser';
+import { launchBrowser, openPage, SKIP_REASON } from '../harness/browser';
 import { type RunningSite, startSite } from '../harness/site';
-import { PORTAL_ROUTES } from './portalRoutes';
-
-const SITE_TITLE = '全国学校体育联盟（机器人运动）';
-/** Words of antd's and the browser's English interface that a Chinese page must not show. */
-const ENGLISH_UI_WORDS =
-  /\b(page|pages|Search|items|OK|Cancel|Previous|Next|Loading|Submit|Close|No data|Select|Expand|Collapse)\b/;
+import { type RouteWalkFindings, WALK_WIDTHS, waitForContent, walkEveryRoute } from './routeWalk';
 
 describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
   let site: RunningSite;
@@ -29,34 +24,44 @@ describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
     return watched;
   };
 
-  /** A page has content when its h1 is there and it shows dated items or an article body, not an empty state. */
-  const waitForContent = async (page: Page) => {
-    await page.locator('h1').first().waitFor({ state: 'attached' });
-    await page.waitForFunction(
-      () =>
-        document.querySelector('[data-testid="skeleton"]') === null &&
-        (document.querySelector('.article-list li, .care-list li, .article-body') !== null ||
-          document.querySelector('[data-testid="empty-state"]') !== null),
-      undefined,
-      { timeout: 15_000 },
-    );
+  /** One visit per route for the checks below that read a freshly loaded page (routeWalk.ts). */
+  let routeWalk: Promise<RouteWalkFindings> | undefined;
+  const walk = () => {
+    routeWalk ??= walkEveryRoute(browser, site.url);
+    return routeWalk;
   };
+  const WALK_TIMEOUT = 400_000;
 
-  it('renders content on every route', async () => {
-    const lanes = await visitInLanes(
-      PORTAL_ROUTES,
-      () => open('/index'),
-      async ({ page }, path) => {
-        await page.goto(`${site.url}${path}`);
-        await waitForContent(page);
-        expect(await page.locator('[data-testid="empty-state"]').count(), path).toBe(0);
-        expect(await page.title(), path).toMatch(new RegExp(`^.+ - ${SITE_TITLE}$`));
-        expect(await page.locator('.ant-modal').count(), path).toBe(0);
-      },
-    );
-    expect(lanes.flatMap((lane) => lane.errors).slice(0, 3)).toEqual([]);
-    await Promise.all(lanes.map((lane) => lane.page.context().close()));
-  }, 240_000);
+  it(
+    'renders content on every route',
+    async () => {
+      const findings = await walk();
+      expect(findings.content).toEqual([]);
+      expect(findings.errors.slice(0, 3)).toEqual([]);
+    },
+    WALK_TIMEOUT,
+  );
+
+  it(
+    'hydrates every route without a warning or an error, and fetches nothing the HTML already holds',
+    async () => {
+      const findings = await walk();
+      expect(findings.callsAfterLoad).toEqual([]);
+      expect(findings.errors).toEqual([]);
+      expect(findings.warnings).toEqual([]);
+    },
+    WALK_TIMEOUT,
+  );
+
+  it.each(WALK_WIDTHS)(
+    'scrolls sideways on no route and shows no English interface word at %i px',
+    async (width) => {
+      const seen = (await walk()).byWidth.get(width);
+      expect(seen?.wide).toEqual([]);
+      expect(seen?.englishWords).toEqual([]);
+    },
+    WALK_TIMEOUT,
+  );
 
   it('lands unknown paths on /index', async () => {
     const { page } = await open('/no/such/area');
@@ -204,71 +209,6 @@ describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
     expect(cls).toBeLessThanOrEqual(0.01);
     await page.context().close();
   });
-
-  /**
-   * One walk for the four widths: each route is loaded at the narrowest, where a page is likeliest to overflow,
-   * and the same page is then widened step by step; each width is checked as the layout settles there.
-   */
-  const SIDEWAYS_WIDTHS = [360, 390, 768, 1280] as const;
-  let sidewaysWalk: Promise<Map<number, { wide: string[]; englishWords: string[] }>> | undefined;
-  const walkSideways = () => {
-    sidewaysWalk ??= (async () => {
-      const found = new Map(
-        SIDEWAYS_WIDTHS.map((width) => [width, { wide: [] as string[], englishWords: [] as string[] }]),
-      );
-      const openLane = async () =>
-        (await openPage(browser, { viewport: { width: SIDEWAYS_WIDTHS[0], height: 800 } })).page;
-      const lanes = await visitInLanes(
-        [...PORTAL_ROUTES, '/creditBank/login', '/login'],
-        openLane,
-        async (page, path) => {
-          await page.setViewportSize({ width: SIDEWAYS_WIDTHS[0], height: 800 });
-          await page.goto(`${site.url}${path}`);
-          await page.locator('h1').first().waitFor({ state: 'attached' });
-          await page.waitForLoadState('load');
-          for (const width of SIDEWAYS_WIDTHS) {
-            const seen = found.get(width);
-            if (!seen) continue;
-            if (width !== SIDEWAYS_WIDTHS[0]) {
-              await page.setViewportSize({ width, height: 800 });
-              // Two frames: the resize's layout and whatever the page's script changed in answer to it.
-              await page.evaluate(
-                () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-              );
-            }
-            const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-            if (scrollWidth > width) seen.wide.push(`${path}: ${scrollWidth}px`);
-            // Every word of the interface is Chinese: antd's English defaults would show here. Articles (the
-            // single pages' English versions among them) and the columns' English subtitles are content, not UI.
-            const interfaceText = await page.evaluate(() => {
-              const copy = document.body.cloneNode(true) as HTMLElement;
-              for (const element of Array.from(
-                copy.querySelectorAll('script, style, .article-body, [lang^="en"], .en-title'),
-              )) {
-                element.remove();
-              }
-              return copy.textContent ?? '';
-            });
-            const english = interfaceText.match(ENGLISH_UI_WORDS);
-            if (english) seen.englishWords.push(`${path}: ${english[0]}`);
-          }
-        },
-      );
-      await Promise.all(lanes.map((page) => page.context().close()));
-      return found;
-    })();
-    return sidewaysWalk;
-  };
-
-  it.each(SIDEWAYS_WIDTHS)(
-    'scrolls sideways on no route and shows no English interface word at %i px',
-    async (width) => {
-      const seen = (await walkSideways()).get(width);
-      expect(seen?.wide).toEqual([]);
-      expect(seen?.englishWords).toEqual([]);
-    },
-    400_000,
-  );
 
   it('folds the menu behind a button below 1000 px, opened and closed by mouse and keyboard', async () => {
     const { page } = await openPage(browser, { viewport: { width: 390, height: 844 } });

@@ -93,32 +93,6 @@ describe.skipIf(SKIP_REASON)('the server-rendered portal in Chromium', () => {
     await context.close();
   });
 
-  it('hydrates every route without a warning or an error, and fetches nothing the HTML already holds', async () => {
-    const warnings: string[] = [];
-    const openLane = async () => {
-      const watched = await openPage(env.browser);
-      watched.page.on('console', (message) => {
-        if (message.type() === 'warning') warnings.push(`${message.text()}`);
-      });
-      const calls: string[] = [];
-      watched.page.on('request', (request) => {
-        if (isApiCall(request)) calls.push(request.url());
-      });
-      return { ...watched, calls };
-    };
-    const lanes = await visitInLanes(ROUTES, openLane, async ({ page, calls }, path) => {
-      calls.length = 0;
-      await page.goto(`${env.site.url}${path}`);
-      await page.waitForLoadState('networkidle');
-      await waitForHydration(page);
-      await page.waitForTimeout(200);
-      expect(calls, path).toEqual([]);
-    });
-    expect(lanes.flatMap((lane) => lane.errors)).toEqual([]);
-    expect(warnings).toEqual([]);
-    await Promise.all(lanes.map((lane) => lane.page.context().close()));
-  }, 240_000);
-
   it('a client-side navigation makes only the new page’s calls, each once', async () => {
     const { page, errors } = await openPage(env.browser);
     await page.goto(`${env.site.url}/index`);
