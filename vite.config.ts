@@ -51,7 +51,7 @@ const serverOnPostgres = async (): Promise<TestProjectInlineConfiguration[]> => 
  * each test file gets a fresh worker either way, and a thread starts cheaper (each app's project took about a
  * tenth fewer core-seconds).
  */
-const appInJsdom = (name: 'portal' | 'admin'): TestProjectInlineConfiguration => ({
+const appInJsdom = (name: 'portal' | 'admin', setupFiles: string[] = []): TestProjectInlineConfiguration => ({
   extends: `./apps/${name}/vite.config.ts`,
   test: {
     name,
@@ -59,7 +59,7 @@ const appInJsdom = (name: 'portal' | 'admin'): TestProjectInlineConfiguration =>
     environment: 'jsdom',
     pool: 'threads',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['../../packages/core/src/testing/setupDom.ts'],
+    setupFiles: ['../../packages/core/src/testing/setupDom.ts', ...setupFiles],
     // A ceiling, not a speed limit: above the waits' own (setupDom.ts), for a test with several screens.
     testTimeout: 60_000,
   },
@@ -99,7 +99,7 @@ export default defineConfig(
           },
         },
         ...(await serverOnPostgres()),
-        appInJsdom('portal'),
+        appInJsdom('portal', ['./src/testing/withoutRuntimeStyles.tsx']),
         appInJsdom('admin'),
         {
           test: {
