@@ -100,7 +100,7 @@ export default defineConfig(
         },
         ...(await serverOnPostgres()),
         appInJsdom('portal', ['./src/testing/withoutRuntimeStyles.tsx']),
-        appInJsdom('admin'),
+        appInJsdom('admin', ['./src/testing/withoutRuntimeStyles.ts']),
         {
           test: {
             name: 'e2e',
