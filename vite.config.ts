@@ -49,27 +49,28 @@ const serverOnPostgres = async (): Promise<TestProjectInlineConfiguration[]> => 
 /**
  * An app's components in jsdom, with its own vite.config.ts (plugins, aliases), on worker threads (a thread
  * starts cheaper than a process: each app's project took about a tenth fewer core-seconds). `setupFiles` are
- * the app's own, after the shared one.
+ * the app's own, after the shared ones.
  *
- * `sharedModules` lets the test files of a worker share their loaded modules instead of loading react-admin, MUI
- * and the rest again for each file; each file still gets a fresh jsdom. It is for an app whose modules hold no
- * state between files: the console's tests passed in shuffled orders, and the project went from about 100 to
- * 40 core-seconds. The portal's do not qualify yet: its session store and error bus live at module level, and
- * some of its files replace modules (`vi.mock`), so shuffled orders failed.
+ * The test files of a worker share the dependencies they load from node_modules (React,
+ * antd, MUI, react-admin) instead of loading them again for each file, which was most of a file's cost: the
+ * admin project went from about 100 to 40 core-seconds and the portal's from 114 to 50. Each file still gets
+ * a fresh jsdom and, through freshAppModules.ts, fresh copies of the app's own modules, so module-level state
+ * (the portal's session store and error bus) does not carry over; both projects passed in shuffled orders.
  */
-const appInJsdom = (
-  name: 'portal' | 'admin',
-  { setupFiles = [], sharedModules = false }: { setupFiles?: string[]; sharedModules?: boolean } = {},
-): TestProjectInlineConfiguration => ({
+const appInJsdom = (name: 'portal' | 'admin', setupFiles: string[]): TestProjectInlineConfiguration => ({
   extends: `./apps/${name}/vite.config.ts`,
   test: {
     name,
     root: `./apps/${name}`,
     environment: 'jsdom',
     pool: 'threads',
-    isolate: !sharedModules,
+    isolate: false,
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['../../packages/core/src/testing/setupDom.ts', ...setupFiles],
+    setupFiles: [
+      '../../packages/core/src/testing/freshAppModules.ts',
+      '../../packages/core/src/testing/setupDom.ts',
+      ...setupFiles,
+    ],
     // A ceiling, not a speed limit: above the waits' own (setupDom.ts), for a test with several screens.
     testTimeout: 60_000,
   },
@@ -109,8 +110,8 @@ export default defineConfig(
           },
         },
         ...(await serverOnPostgres()),
-        appInJsdom('portal', { setupFiles: ['./src/testing/withoutRuntimeStyles.tsx'] }),
-        appInJsdom('admin', { setupFiles: ['./src/testing/withoutRuntimeStyles.ts'], sharedModules: true }),
+        appInJsdom('portal', ['./src/testing/withoutRuntimeStyles.tsx']),
+        appInJsdom('admin', ['./src/testing/withoutRuntimeStyles.ts']),
         {
           test: {
             name: 'e2e',

@@ -1,9 +1,9 @@
-import { api, COLUMN_BY_KEY, RUNTIME_CONFIG_ELEMENT_ID } from '@lianmeng/core';
+import { api, COLUMN_BY_KEY } from '@lianmeng/core';
 import { createHttpClient } from '@lianmeng/core/http';
 import { render, screen } from '@testing-library/react';
 import { HttpResponse, http as mswHttp } from 'msw';
 import { createMemoryRouter, createStaticHandler, RouterProvider } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ARTICLES, setupPortalServer } from '../testing/portalServer';
 import { AppShell } from './App';
 import { callKey, type RouteData } from './callData';
@@ -81,31 +81,5 @@ describe('route loaders', () => {
       context: { http: client() },
     } as never)) as RouteData;
     expect(failing.status).toBe(500);
-  });
-});
-
-describe('the runtime configuration', () => {
-  it('sends the portal’s calls to the main host the server configured', async () => {
-    const block = document.createElement('script');
-    block.type = 'application/json';
-    block.id = RUNTIME_CONFIG_ELEMENT_ID;
-    block.textContent = JSON.stringify({
-      hosts: { main: 'https://main.example.cn', uc: '', sso: '' },
-      ssoReturnOrigins: [],
-    });
-    document.body.append(block);
-    vi.resetModules();
-    try {
-      const hosts: string[] = [];
-      server.events.on('request:start', ({ request }) => {
-        hosts.push(new URL(request.url).origin);
-      });
-      const { http } = await import('./api');
-      const result = await http.call(api.site.settings, {});
-      expect(result.ok).toBe(true);
-      expect(hosts).toEqual(['https://main.example.cn']);
-    } finally {
-      block.remove();
-    }
   });
 });
