@@ -4,6 +4,7 @@ import type { Editor } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { useInput } from 'react-admin';
+import { flushSync } from 'react-dom';
 import { consoleHttp } from '../../../providers/http';
 import { bodyExtensions, type FigureAttributes, isAllowedLink } from './extensions';
 import { ImageDialog } from './ImageDialog';
@@ -318,7 +319,11 @@ export const ArticleBodyEditor = ({
           edit={imageDialog.edit}
           onClose={() => setImageDialog(null)}
           onDone={(attributes) => {
-            setImageDialog(null);
+            // The dialog goes first, at once: closing it gives the focus back to the editor, and only then does the
+            // editor change. Left to React's next render, the focus came back after the change, and the editor
+            // could read the browser's selection from before the dialog (the old cursor) over the one it had just
+            // set under the new image.
+            flushSync(() => setImageDialog(null));
             if (imageDialog.edit) chain().updateAttributes('figure', attributes).run();
             // The writing goes on in a paragraph under the new image, not on the image (typing would replace it).
             else
