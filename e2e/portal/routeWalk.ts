@@ -13,7 +13,8 @@ const SITE_TITLE = '全国学校体育联盟（机器人运动）';
 const ENGLISH_UI_WORDS =
   /\b(page|pages|Search|items|OK|Cancel|Previous|Next|Loading|Submit|Close|No data|Select|Expand|Collapse)\b/;
 const API = /\/(api|lianmeng|card)\//;
-const isApiCall = (request: Request) => API.test(new URL(request.url()).pathname);
+/** A request to the site's API (content, images, card holders), as opposed to a page, script, style or picture. */
+export const isApiCall = (request: Request) => API.test(new URL(request.url()).pathname);
 
 /** What the walk found wrong, by check; every list is empty on a sound site. */
 export interface RouteWalkFindings {

@@ -1,14 +1,11 @@
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, SKIP_REASON, visitInLanes, waitForHydration } from '../harness/browser';
 import { E2E_PASSWORD } from '../harness/site';
 import { useSiteAndBrowser } from '../harness/suite';
-import { PORTAL_ROUTES } from '../portal/portalRoutes';
+import { isApiCall, WALKED_ROUTES } from '../portal/routeWalk';
 
 /** The portal's pages with and without script: the first HTML, hydration, and navigation. */
-const API = /\/(api|lianmeng|card)\//;
-const isApiCall = (request: Request) => API.test(new URL(request.url()).pathname);
-const ROUTES = [...PORTAL_ROUTES, '/news/detail/1', '/creditBank/login', '/login'];
 
 const SITE_RED = 'rgb(183, 28, 28)';
 const WIDTHS = [390, 1280];
@@ -58,7 +55,7 @@ describe.skipIf(SKIP_REASON)('the server-rendered portal in Chromium', () => {
   it('every route’s HTML holds its main text before any script runs', async () => {
     const context = await env.browser.newContext({ javaScriptEnabled: false, locale: 'zh-CN' });
     await visitInLanes(
-      ROUTES,
+      WALKED_ROUTES,
       () => context.newPage(),
       async (page, path) => {
         const response = await page.goto(`${env.site.url}${path}`);
