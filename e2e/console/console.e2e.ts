@@ -57,7 +57,7 @@ describe.skipIf(SKIP_REASON)('console: the built console in Chromium', () => {
     await page.reload();
     await page.getByRole('button', { name: /清空该分类/ }).waitFor();
     expect(await page.getByLabel('用户名').count()).toBe(0);
-    await page.context().close();
+    await page.close();
   });
 
   it('lets staff turn a partner off, and the public search no longer returns it', async () => {
@@ -69,7 +69,7 @@ describe.skipIf(SKIP_REASON)('console: the built console in Chromium', () => {
     await page.getByText('已关闭', { exact: true }).waitFor();
     await page.getByRole('switch', { name: new RegExp(`^${partner.photoTitle} 已关闭`) }).waitFor();
     expect((await publicPartners()).map((item) => item.id)).not.toContain(partner.id);
-    await page.context().close();
+    await page.close();
   });
 
   it('shows staff no delete, create or clear button, and the server refuses the call anyway', async () => {
@@ -90,7 +90,7 @@ describe.skipIf(SKIP_REASON)('console: the built console in Chromium', () => {
     expect(response.status()).toBe(403);
     expect((await response.json()).message).toMatch(/权限/);
     expect((await publicPartners()).map((item) => item.id)).toContain(partner?.id);
-    await page.context().close();
+    await page.close();
   });
 
   it('asks before clearing a sort, naming how many go, then empties the list', async () => {
@@ -105,7 +105,7 @@ describe.skipIf(SKIP_REASON)('console: the built console in Chromium', () => {
     await page.getByText(/已清空「合作伙伴」/).waitFor();
     await page.getByRole('switch').first().waitFor({ state: 'detached' });
     expect(await publicPartners()).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('lets an administrator change the hotline, and the public settings show it', async () => {
@@ -116,7 +116,7 @@ describe.skipIf(SKIP_REASON)('console: the built console in Chromium', () => {
     await page.getByText('已更新').waitFor();
     const settings = await (await fetch(`${env.site.url}/api/site/settings`)).json();
     expect(settings.data.hotline).toBe('400-800-2026');
-    await page.context().close();
+    await page.close();
   });
 
   const uploadedFiles = async () => (await fs.readdir(path.join(env.site.dataDir, 'uploads')).catch(() => [])).sort();
@@ -149,7 +149,7 @@ describe.skipIf(SKIP_REASON)('console: the built console in Chromium', () => {
     expect(shown?.photoAddress).toBe(uploaded);
     const image = await fetch(`${env.site.url}${shown?.photoAddress}`);
     expect(image.status).toBe(200);
-    await page.context().close();
+    await page.close();
   }, 120_000);
 
   it('shows the server’s message on the form for a file that is not an image, and keeps nothing', async () => {
@@ -163,7 +163,7 @@ describe.skipIf(SKIP_REASON)('console: the built console in Chromium', () => {
     await page.getByText(/只能上传 PNG、JPEG、WebP、GIF 图片/).waitFor();
     expect(await page.getByLabel(/图片地址/).inputValue()).toBe('');
     expect(await uploadedFiles()).toEqual(before);
-    await page.context().close();
+    await page.close();
   });
 
   it('shows each of these in the audit log, filterable by action', async () => {
@@ -177,6 +177,6 @@ describe.skipIf(SKIP_REASON)('console: the built console in Chromium', () => {
     const filtered = await page.locator('table tbody tr').allTextContents();
     expect(filtered.length).toBeGreaterThan(0);
     expect(filtered.every((row) => row.includes('开关') && row.includes('staff'))).toBe(true);
-    await page.context().close();
+    await page.close();
   });
 });

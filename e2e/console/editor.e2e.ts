@@ -123,7 +123,7 @@ describe.skipIf(SKIP_REASON)('console: the article body editor in Chromium', () 
     expect(await article.locator('table th').allTextContents()).toEqual(['组别', '成绩', '']);
     // The console asks who is signed in before the sign-in page shows: that one answer is a 401.
     expect(errors.filter((error) => !error.includes('401'))).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('cleans a fragment pasted from Word down to headings, bold, tables and links', async () => {
@@ -155,7 +155,7 @@ describe.skipIf(SKIP_REASON)('console: the article body editor in Chromium', () 
     expect(await page.getByText(/^字数：/).textContent()).toBe('字数：21');
     // The console asks who is signed in before the sign-in page shows: that one answer is a 401.
     expect(errors.filter((error) => !error.includes('401'))).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('takes Chinese typed through an input method: only the chosen characters land, once', async () => {
@@ -177,6 +177,6 @@ describe.skipIf(SKIP_REASON)('console: the article body editor in Chromium', () 
     );
     expect(html).toBe('<p>通知：联盟年会</p>');
     expect(errors.filter((error) => !error.includes('401'))).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 });

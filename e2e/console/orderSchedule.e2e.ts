@@ -67,7 +67,7 @@ describe.skipIf(SKIP_REASON)('console: order and schedule of banners and partner
     await page.mouse.up();
     await expect.poll(titles, { timeout: 5000 }).toEqual([third, second, first, ...before.slice(3)]);
     expect(await stripTitles()).toEqual(await openTitles());
-    await page.context().close();
+    await page.close();
   });
 
   it('shows a banner scheduled a few seconds ahead on the portal only when its time comes', async () => {
@@ -109,6 +109,6 @@ describe.skipIf(SKIP_REASON)('console: order and schedule of banners and partner
     await page.reload();
     await banner.waitFor({ timeout: 5000 });
     expect(await banner.getByRole('img', { name: '定时开启的横幅' }).count()).toBe(1);
-    await page.context().close();
+    await page.close();
   });
 });

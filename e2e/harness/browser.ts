@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const chromiumInstalled = fs.existsSync(CHROMIUM_PATH);
@@ -30,29 +30,105 @@ export const launchBrowser = (): Promise<Browser> =>
     ],
   });
 
+export interface PageOptions {
+  viewport?: { width: number; height: number };
+  motion?: boolean;
+  isolated?: boolean;
+}
+
 export interface WatchedPage {
   page: Page;
   /** Uncaught exceptions and console errors the page raised. */
   errors: string[];
 }
 
+interface SharedContext {
+  context: BrowserContext;
+  /** The test whose pages the context holds. */
+  test: string;
+  /** The origins its pages have loaded: where the next test must find no storage. */
+  origins: Set<string>;
+  /** Page creation, one at a time, so that no page of a new test is made before the last test is wiped away. */
+  queue: Promise<unknown>;
+}
+
+const sharedContexts = new WeakMap<Browser, SharedContext>();
+
+/** The running test, or the running hook's file: a test's pages share a context, and no test sees another's. */
+const currentTest = async () => {
+  const { expect } = await import('vitest');
+  const { testPath, currentTestName } = expect.getState();
+  return `${testPath ?? ''} › ${currentTestName ?? '(hook)'}`;
+};
+
+const contextOptions = (options: PageOptions) => ({
+  locale: 'zh-CN',
+  viewport: options.viewport ?? { width: 1280, height: 900 },
+  reducedMotion: options.motion ? ('no-preference' as const) : ('reduce' as const),
+});
+
 /**
- * A new context and page, watched for errors. Its page asks for reduced motion unless `motion` is set: the
- * banner ad then stands at its full height, and the partner strip and the focus area keep still, as they do
- * for a visitor who asked for less motion. Most suites are about content, layout and behaviour, not motion,
- * and a headless Chromium without a GPU paints every moving frame in software: a page with the banner moving
- * costs most of a core for its seven seconds. The suites about motion set `motion`.
+ * A page of the browser's shared context. A new browser context costs this headless Chromium about a
+ * core-second more than a new page in an open one (its profile, network context and a few renderer processes),
+ * and the suites open about a hundred pages. So pages share one context, and what a test could leave behind
+ * is wiped when the next test opens its first page: the last test's pages are closed, and the cookies,
+ * permissions and every origin's storage (local, session, IndexedDB, caches) cleared. The HTTP cache stays, as a
+ * returning visitor's would.
  */
-export const openPage = async (
-  browser: Browser,
-  options: { viewport?: { width: number; height: number }; motion?: boolean } = {},
-) => {
-  const context = await browser.newContext({
-    locale: 'zh-CN',
-    viewport: options.viewport ?? { width: 1280, height: 900 },
-    reducedMotion: options.motion ? 'no-preference' : 'reduce',
+const sharedPage = async (browser: Browser, options: PageOptions): Promise<Page> => {
+  const test = await currentTest();
+  let shared = sharedContexts.get(browser);
+  if (!shared || !browser.contexts().includes(shared.context)) {
+    const context = await browser.newContext(contextOptions({}));
+    shared = { context, test, origins: new Set(), queue: Promise.resolve() };
+    sharedContexts.set(browser, shared);
+  }
+  const { context, origins } = shared;
+  const handOver = shared.test !== test;
+  shared.test = test;
+  const created = shared.queue.then(async () => {
+    if (handOver) {
+      await Promise.all(context.pages().map((page) => page.close()));
+      await context.clearCookies();
+      await context.clearPermissions();
+    }
+    const page = await context.newPage();
+    if (handOver && origins.size > 0) {
+      const devtools = await context.newCDPSession(page);
+      for (const origin of origins) {
+        await devtools.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+      }
+      await devtools.detach();
+      origins.clear();
+    }
+    return page;
   });
-  const page = await context.newPage();
+  shared.queue = created.catch(() => undefined);
+  const page = await created;
+  page.on('framenavigated', (frame) => {
+    const { origin } = new URL(frame.url());
+    if (origin.startsWith('http')) origins.add(origin);
+  });
+  const { viewport, reducedMotion } = contextOptions(options);
+  await page.setViewportSize(viewport);
+  await page.emulateMedia({ reducedMotion });
+  return page;
+};
+
+/**
+ * A page, watched for errors. It asks for reduced motion unless `motion` is set: the banner ad then stands at its
+ * full height, and the partner strip and the focus area keep still, as they do for a visitor who asked for less
+ * motion. Most suites are about content, layout and behaviour, not motion, and a headless Chromium without a GPU
+ * paints every moving frame in software: a page with the banner moving costs most of a core for its seven seconds.
+ * The suites about motion set `motion`.
+ *
+ * The page shares its context with the other pages of the test (see `sharedPage`); `isolated` gives it a
+ * context of its own, for a test that changes what a context holds for all its pages (the page clock).
+ */
+export const openPage = async (browser: Browser, options: PageOptions = {}) => {
+  const page = options.isolated
+    ? await (await browser.newContext(contextOptions(options))).newPage()
+    : await sharedPage(browser, options);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {

@@ -66,7 +66,7 @@ describe.skipIf(SKIP_REASON)('accessibility of the portal (axe-core)', () => {
         const violations = await seriousViolations(page);
         if (violations.length > 0) found[`${elderly ? '长者模式 ' : ''}${path}`] = violations;
       });
-      await Promise.all(lanes.map((page) => page.context().close()));
+      await Promise.all(lanes.map((page) => page.close()));
     }
     expect(found).toEqual({});
   }, 300_000);
@@ -94,7 +94,7 @@ describe.skipIf(SKIP_REASON)('accessibility of the portal (axe-core)', () => {
       if (cardTab.length > 0) found[`${width} px, log-in card tab`] = cardTab;
     }
     expect(found).toEqual({});
-    await page.context().close();
+    await page.close();
   }, 120_000);
 
   it('finds no serious or critical violation with the 提示信息 modal open, on a wide screen and a phone', async () => {
@@ -123,7 +123,7 @@ describe.skipIf(SKIP_REASON)('accessibility of the portal (axe-core)', () => {
       );
       const violations = await seriousViolations(page);
       if (violations.length > 0) found[`${width} px, error modal`] = violations;
-      await page.context().close();
+      await page.close();
     }
     expect(found).toEqual({});
   }, 120_000);
@@ -144,7 +144,7 @@ describe.skipIf(SKIP_REASON)('accessibility of the portal (axe-core)', () => {
       if (violations.length > 0) found[`768 px, menu open${elderly ? ', 长者模式' : ''}`] = violations;
     }
     expect(found).toEqual({});
-    await page.context().close();
+    await page.close();
   }, 120_000);
 
   it('gives every image alt text', async () => {
@@ -158,7 +158,7 @@ describe.skipIf(SKIP_REASON)('accessibility of the portal (axe-core)', () => {
         .map((image) => image.src),
     );
     expect(withoutAlt).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('works with the keyboard alone: the skip link first, then the menu, with a visible focus ring', async () => {
@@ -186,6 +186,6 @@ describe.skipIf(SKIP_REASON)('accessibility of the portal (axe-core)', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/alone\/3-0$/);
     await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.context().close();
+    await page.close();
   });
 });

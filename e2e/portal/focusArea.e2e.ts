@@ -24,9 +24,12 @@ const focusedName = (page: Page) =>
 describe.skipIf(SKIP_REASON)('the focus area on /index in Chromium', () => {
   const env = useSiteAndBrowser();
 
-  /** /index, moving, with the page's clock under the test's hand, so the turns come when the test says. */
+  /**
+   * /index, moving, with the page's clock under the test's hand, so the turns come when the test says. The clock
+   * is its context's, for every page the context opens after, so this page has a context of its own.
+   */
   const openIndex = async (viewport = { width: 1280, height: 900 }) => {
-    const watched = await openPage(env.browser, { viewport, motion: true });
+    const watched = await openPage(env.browser, { viewport, motion: true, isolated: true });
     await watched.page.clock.install();
     await watched.page.goto(`${env.site.url}/index`);
     await watched.page.getByRole('region', { name: '焦点图' }).waitFor();
@@ -48,7 +51,7 @@ describe.skipIf(SKIP_REASON)('the focus area on /index in Chromium', () => {
     await page.clock.runFor(FOCUS_AREA.intervalMs);
     expect(await shownSlide(page)).toBe(3);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('holds while the pointer is over it', async () => {
@@ -64,7 +67,7 @@ describe.skipIf(SKIP_REASON)('the focus area on /index in Chromium', () => {
     await page.mouse.move(1, 1);
     await page.clock.runFor(FOCUS_AREA.intervalMs + 100);
     expect(await shownSlide(page)).toBe((before % FOCUS_AREA.size) + 1);
-    await page.context().close();
+    await page.close();
   });
 
   it('is worked with the keyboard: next and previous by Tab and Enter or Space', async () => {
@@ -94,7 +97,7 @@ describe.skipIf(SKIP_REASON)('the focus area on /index in Chromium', () => {
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.clock.runFor(FOCUS_AREA.intervalMs * 3);
     expect(await shownSlide(page)).toBe(2);
-    await page.context().close();
+    await page.close();
   });
 
   it('stands still for a visitor who asked for less motion', async () => {
@@ -118,7 +121,7 @@ describe.skipIf(SKIP_REASON)('the focus area on /index in Chromium', () => {
       await page.waitForLoadState('load');
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
     }
-    await page.context().close();
+    await page.close();
   });
 
   it('fills its cell beside a taller column section at 1280 px: the picture grows, no blank band under the dots', async () => {
@@ -153,7 +156,7 @@ describe.skipIf(SKIP_REASON)('the focus area on /index in Chromium', () => {
     expect(after.gapUnderDots).toBeLessThanOrEqual(before.gapUnderDots + 1);
     expect(after.pictureHeight).toBeGreaterThan(before.pictureHeight + 80);
     expect(after.arrowsOffCentre).toBeLessThanOrEqual(2);
-    await page.context().close();
+    await page.close();
   });
 
   it.each([1280, 390])('finds no serious or critical axe violation on /index at %i px', async (width) => {
@@ -170,7 +173,7 @@ describe.skipIf(SKIP_REASON)('the focus area on /index in Chromium', () => {
         .map((violation) => violation.id);
     });
     expect(violations).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it.each([
@@ -214,6 +217,6 @@ describe.skipIf(SKIP_REASON)('the focus area on /index in Chromium', () => {
     );
     process.stdout.write(`CLS with covers on ${path} at ${width} px: ${cls.toFixed(4)}\n`);
     expect(cls).toBeLessThanOrEqual(0.01);
-    await page.context().close();
+    await page.close();
   });
 });

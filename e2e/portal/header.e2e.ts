@@ -104,7 +104,7 @@ describe.skipIf(SKIP_REASON)('the portal header on phones and tablets', () => {
       }
       expect(await smallTargets(page)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.context().close();
+      await page.close();
     },
     60_000,
   );
@@ -122,7 +122,7 @@ describe.skipIf(SKIP_REASON)('the portal header on phones and tablets', () => {
     await about.waitFor({ state: 'hidden' });
     expect(await button.getAttribute('aria-expanded')).toBe('false');
     expect(await page.evaluate(() => document.activeElement?.classList.contains('menu-toggle'))).toBe(true);
-    await page.context().close();
+    await page.close();
   });
 
   describe('drawn from the site settings', () => {
@@ -164,7 +164,7 @@ describe.skipIf(SKIP_REASON)('the portal header on phones and tablets', () => {
         .locator('.site-header .logo img')
         .evaluate((image: HTMLImageElement) => image.naturalWidth);
       expect(loaded).toBe(1);
-      await page.context().close();
+      await page.close();
       await consoleCall(env.site, admin, '/lianmeng/api/settings/site', { method: 'PUT', body: current.body.data });
     });
   });

@@ -68,7 +68,7 @@ describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
     await page.waitForURL(/\/index$/);
     await page.goto(`${site.url}/home`);
     await page.waitForURL(/\/index$/);
-    await page.context().close();
+    await page.close();
   });
 
   it('hides the menu and the partner strip on the education course, list and detail pages', async () => {
@@ -82,7 +82,7 @@ describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
       expect(await page.getByRole('navigation', { name: '主菜单' }).count(), path).toBe(0);
       expect(await page.getByTestId('partner-strip').count(), path).toBe(0);
     }
-    await page.context().close();
+    await page.close();
   });
 
   it('hides the telephone block on /exchange/study, in the header and the footer', async () => {
@@ -93,7 +93,7 @@ describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
     await waitForContent(page);
     expect(await page.getByTestId('hotline').count()).toBe(0);
     expect(await page.getByTestId('footer-hotline').count()).toBe(0);
-    await page.context().close();
+    await page.close();
   });
 
   it('animates the banner: 0 → 405px over 3 s, holds 1 s, collapses over 3 s', async () => {
@@ -130,7 +130,7 @@ describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
     expect(near(5500)).toBeLessThan(245);
     expect(near(7500)).toBe(-1);
     expect(Math.max(...samples.map((entry) => entry[1]))).toBe(405);
-    await page.context().close();
+    await page.close();
   });
 
   it.each([
@@ -179,7 +179,7 @@ describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
     expect(await page.evaluate(() => document.querySelector('header.site-header')?.getBoundingClientRect().top)).toBe(
       0,
     );
-    await page.context().close();
+    await page.close();
   });
 
   it.each([
@@ -207,7 +207,7 @@ describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
     );
     process.stdout.write(`CLS during the banner on /index at ${viewport.width} px: ${cls.toFixed(4)}\n`);
     expect(cls).toBeLessThanOrEqual(0.01);
-    await page.context().close();
+    await page.close();
   });
 
   it('folds the menu behind a button below 1000 px, opened and closed by mouse and keyboard', async () => {
@@ -257,7 +257,7 @@ describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
     await firstItem.click();
     await page.waitForURL(/\/alone/);
     await expanded('false');
-    await page.context().close();
+    await page.close();
   });
 
   it('shows the menu without a button at 1280 px', async () => {
@@ -267,7 +267,7 @@ describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
     expect(
       await page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: '关于联盟' }).isVisible(),
     ).toBe(true);
-    await page.context().close();
+    await page.close();
   });
 
   it('scrolls the partner strip, pauses it under the mouse and resumes it after', async () => {
@@ -288,7 +288,7 @@ describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
     await page.mouse.move(0, 0);
     await page.waitForTimeout(600);
     expect(await offset()).toBeGreaterThan(paused + 10);
-    await page.context().close();
+    await page.close();
   });
 
   it('shows a refused request in the 提示信息 modal, 250px from the top, and goes home when closed', async () => {
@@ -307,7 +307,7 @@ describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
     expect(Math.round(top)).toBe(250);
     await page.keyboard.press('Escape');
     await page.waitForURL(/\/index$/);
-    await page.context().close();
+    await page.close();
   });
 
   it('hides the banner ad in the elderly-friendly mode, across visits', async () => {
@@ -321,7 +321,7 @@ describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
     await page.getByRole('button', { name: '退出长者模式' }).waitFor();
     await page.waitForTimeout(1000);
     expect(await page.getByTestId('banner-ad').count()).toBe(0);
-    await page.context().close();
+    await page.close();
   });
 
   it('finds a seeded article from the header search box', async () => {
@@ -333,7 +333,7 @@ describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
     await result.waitFor();
     await result.click();
     await page.getByRole('heading', { level: 1, name: '小学机器人运动课堂如何做到“人人动手”' }).waitFor();
-    await page.context().close();
+    await page.close();
   });
 
   it('loads little JavaScript on a first visit to /index', async () => {
@@ -359,6 +359,6 @@ describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
     // layout; no schema library, no axios, no dayjs. Measured at 108.6–108.9 KB (react-router's production build
     // with its unused parts shaken out, no module-preload polyfill, all the entry imports in the entry's file).
     expect(total / 1024).toBeLessThanOrEqual(110);
-    await page.context().close();
+    await page.close();
   });
 });

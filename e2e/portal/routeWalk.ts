@@ -114,6 +114,6 @@ export const walkEveryRoute = async (browser: Browser, siteUrl: string): Promise
     findings.callsAfterLoad.push(...calls.map((call) => `${path}: ${call}`));
   });
   findings.errors.push(...lanes.flatMap((lane) => lane.errors));
-  await Promise.all(lanes.map((lane) => lane.page.context().close()));
+  await Promise.all(lanes.map((lane) => lane.page.close()));
   return findings;
 };

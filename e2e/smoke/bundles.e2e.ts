@@ -38,7 +38,7 @@ const firstVisit = async (
   await ready(page);
   await page.waitForLoadState('networkidle');
   const scripts = await Promise.all(pending);
-  await page.context().close();
+  await page.close();
   return {
     gzipBytes: scripts.reduce((sum, script) => sum + script.size, 0),
     scripts: scripts.map((script) => script.path),

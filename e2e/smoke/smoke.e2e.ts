@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, SKIP_REASON } from '../harness/browser';
 import { useSiteAndBrowser } from '../harness/suite';
@@ -42,5 +43,35 @@ describe.skipIf(SKIP_REASON)('smoke: the built site in Chromium', () => {
     expect(body.status).toBe(200);
     expect(body.data.seachList).toHaveLength(1);
     expect(body.data.seachList[0].isOpen).toBe(1);
+  });
+});
+
+describe.skipIf(SKIP_REASON)('the harness: a test finds nothing another test left in the browser', () => {
+  const env = useSiteAndBrowser();
+  let earlier: Page | undefined;
+
+  it('leaves a cookie, local and session storage, and an open page behind', async () => {
+    const { page } = await openPage(env.browser);
+    await page.goto(`${env.site.url}/index`);
+    await page.context().addCookies([{ name: 'left', value: 'behind', url: env.site.url }]);
+    await page.evaluate(() => {
+      localStorage.setItem('left', 'behind');
+      sessionStorage.setItem('left', 'behind');
+    });
+    expect(await page.evaluate(() => document.cookie)).toContain('left=behind');
+    earlier = page;
+  });
+
+  it('opens its first page on a browser with none of it', async () => {
+    const { page } = await openPage(env.browser);
+    expect(earlier?.isClosed()).toBe(true);
+    await page.goto(`${env.site.url}/index`);
+    const left = await page.evaluate(() => ({
+      cookie: document.cookie.includes('left='),
+      local: localStorage.getItem('left'),
+      session: sessionStorage.getItem('left'),
+    }));
+    expect(left).toEqual({ cookie: false, local: null, session: null });
+    expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('left');
   });
 });

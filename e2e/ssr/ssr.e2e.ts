@@ -120,7 +120,7 @@ describe.skipIf(SKIP_REASON)('the server-rendered portal in Chromium', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatch(/^\/api\/content\/articles\/\d+$/);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('renders the elderly-friendly mode from the cookie in the first HTML, without a flash', async () => {
@@ -188,7 +188,7 @@ describe.skipIf(SKIP_REASON)('the server-rendered portal in Chromium', () => {
       const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
       expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThanOrEqual(0.01);
       expect(errors).toEqual([]);
-      await page.context().close();
+      await page.close();
     },
   );
 
@@ -209,7 +209,7 @@ describe.skipIf(SKIP_REASON)('the server-rendered portal in Chromium', () => {
     }));
     expect(look).toEqual({ border: SITE_RED, text: SITE_RED, pager: 'flex' });
     expect(errors).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('stacks a news article’s date, source and author one per line on a phone, each on a single line', async () => {
@@ -268,6 +268,6 @@ describe.skipIf(SKIP_REASON)('the configured main host', () => {
     await page.locator('nav[aria-label="主菜单"]').getByRole('link', { name: '赛事活动' }).first().click();
     await page.getByRole('heading', { level: 1, name: /赛事通知/ }).waitFor();
     expect(seen).toEqual(['/api/content/articles']);
-    await page.context().close();
+    await page.close();
   });
 });
