@@ -96,29 +96,67 @@ describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
     await page.close();
   });
 
+  interface BannerOnIndex {
+    /** [ms since the banner mounted, its height, or -1 once it is gone], one per frame. */
+    samples: [number, number][];
+    /** The layout shifts of the banner's whole life, from the first paint. */
+    cls: number;
+  }
+  /**
+   * /index with motion, watched from its first frame until the banner has opened and closed: one visit per width
+   * serves the animation's timings and the layout shift, since the banner's seven seconds of software-painted
+   * frames are the cost of each visit.
+   */
+  const bannerVisits = new Map<number, Promise<BannerOnIndex>>();
+  const watchBannerOnIndex = (viewport: { width: number; height: number }) => {
+    const visit =
+      bannerVisits.get(viewport.width) ??
+      (async () => {
+        const { page } = await openPage(browser, { viewport, motion: true });
+        // Sampled in the page from its first frame, so the clock starts on the frame the banner mounts in,
+        // however soon after the load event that is (the page hydrates as its scripts arrive, sometimes
+        // before `goto` returns).
+        await page.addInitScript(() => {
+          const watched = window as unknown as { bannerSamples: Promise<[number, number][]>; shifts: number[] };
+          watched.shifts = [];
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+              if (!entry.hadRecentInput) watched.shifts.push(entry.value);
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+          watched.bannerSamples = new Promise((resolve) => {
+            const found: [number, number][] = [];
+            let start = 0;
+            const sample = () => {
+              const banner = document.querySelector<HTMLElement>('[data-testid="banner-ad"]');
+              if (banner && start === 0) start = performance.now();
+              if (start > 0)
+                found.push([performance.now() - start, banner ? banner.getBoundingClientRect().height : -1]);
+              if (start > 0 && performance.now() - start > 7600) resolve(found);
+              else requestAnimationFrame(sample);
+            };
+            requestAnimationFrame(sample);
+          });
+        });
+        await page.goto(`${site.url}/index`);
+        const samples = await page.evaluate(
+          () => (window as unknown as { bannerSamples: Promise<[number, number][]> }).bannerSamples,
+        );
+        await page.waitForFunction(() => document.querySelector('[data-testid="banner-ad"]') === null, undefined, {
+          timeout: 10_000,
+        });
+        const cls = await page.evaluate(() =>
+          (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),
+        );
+        await page.close();
+        return { samples, cls };
+      })();
+    bannerVisits.set(viewport.width, visit);
+    return visit;
+  };
+
   it('animates the banner: 0 → 405px over 3 s, holds 1 s, collapses over 3 s', async () => {
-    const { page } = await openPage(browser, { motion: true });
-    // Sampled in the page from its first frame, so the clock starts on the frame the banner mounts in, however
-    // soon after the load event that is (the page hydrates as its scripts arrive, sometimes before `goto` returns).
-    await page.addInitScript(() => {
-      const samplesOf = window as unknown as { bannerSamples: Promise<[number, number][]> };
-      samplesOf.bannerSamples = new Promise((resolve) => {
-        const found: [number, number][] = [];
-        let start = 0;
-        const sample = () => {
-          const banner = document.querySelector<HTMLElement>('[data-testid="banner-ad"]');
-          if (banner && start === 0) start = performance.now();
-          if (start > 0) found.push([performance.now() - start, banner ? banner.getBoundingClientRect().height : -1]);
-          if (start > 0 && performance.now() - start > 7600) resolve(found);
-          else requestAnimationFrame(sample);
-        };
-        requestAnimationFrame(sample);
-      });
-    });
-    await page.goto(`${site.url}/index`);
-    const samples = await page.evaluate(
-      () => (window as unknown as { bannerSamples: Promise<[number, number][]> }).bannerSamples,
-    );
+    const { samples } = await watchBannerOnIndex({ width: 1280, height: 900 });
     const near = (ms: number) =>
       samples.reduce((best, entry) => (Math.abs(entry[0] - ms) < Math.abs(best[0] - ms) ? entry : best))[1];
     expect(near(50)).toBeLessThan(30);
@@ -130,7 +168,15 @@ describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
     expect(near(5500)).toBeLessThan(245);
     expect(near(7500)).toBe(-1);
     expect(Math.max(...samples.map((entry) => entry[1]))).toBe(405);
-    await page.close();
+  });
+
+  it.each([
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ])('the banner costs no layout shift on /index at $width px (CLS ≤ 0.01)', async (viewport) => {
+    const { cls } = await watchBannerOnIndex(viewport);
+    process.stdout.write(`CLS during the banner on /index at ${viewport.width} px: ${cls.toFixed(4)}\n`);
+    expect(cls).toBeLessThanOrEqual(0.01);
   });
 
   it.each([
@@ -179,34 +225,6 @@ describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
     expect(await page.evaluate(() => document.querySelector('header.site-header')?.getBoundingClientRect().top)).toBe(
       0,
     );
-    await page.close();
-  });
-
-  it.each([
-    { width: 1280, height: 900 },
-    { width: 390, height: 844 },
-  ])('the banner costs no layout shift on /index at $width px (CLS ≤ 0.01)', async (viewport) => {
-    const { page } = await openPage(browser, { viewport, motion: true });
-    // Layout shifts are observed from the first paint, the banner's whole life included.
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { __shifts: number[] }).__shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-          if (!entry.hadRecentInput) shifts.push(entry.value);
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
-    await page.goto(`${site.url}/index`);
-    await page.getByTestId('banner-ad').waitFor();
-    await page.waitForFunction(() => document.querySelector('[data-testid="banner-ad"]') === null, undefined, {
-      timeout: 10_000,
-    });
-    const cls = await page.evaluate(() =>
-      (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0),
-    );
-    process.stdout.write(`CLS during the banner on /index at ${viewport.width} px: ${cls.toFixed(4)}\n`);
-    expect(cls).toBeLessThanOrEqual(0.01);
     await page.close();
   });
 
