@@ -44,10 +44,8 @@ describe.skipIf(SKIP_REASON)('smoke: the built site in Chromium', () => {
     expect(body.data.seachList).toHaveLength(1);
     expect(body.data.seachList[0].isOpen).toBe(1);
   });
-});
 
-describe.skipIf(SKIP_REASON)('the harness: a test finds nothing another test left in the browser', () => {
-  const env = useSiteAndBrowser();
+  // A test finds nothing another test left in the browser: pages share a context, wiped between tests.
   let earlier: Page | undefined;
 
   it('leaves a cookie, local and session storage, and an open page behind', async () => {
