@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type LaunchOptions, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const chromiumInstalled = fs.existsSync(CHROMIUM_PATH);
@@ -14,21 +14,42 @@ export const SKIP_REASON = chromiumInstalled
 if (!chromiumInstalled && process.env.CI) throw new Error(SKIP_REASON);
 if (SKIP_REASON) console.warn(SKIP_REASON);
 
-export const launchBrowser = (): Promise<Browser> =>
-  chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+const LAUNCH_OPTIONS = {
+  executablePath: CHROMIUM_PATH,
+  headless: true,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+} satisfies LaunchOptions;
+
+/** Where the run's Chromium listens: the browser suites' globalSetup starts one that every suite connects to. */
+export const BROWSER_ENDPOINT_KEY = 'e2eBrowserEndpoint';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    [BROWSER_ENDPOINT_KEY]: string;
+  }
+}
+
+/** The run's one Chromium (about a core-second to start and stop, and the browser files are about twenty). */
+export const startBrowserServer = () => chromium.launchServer(LAUNCH_OPTIONS);
+
+/**
+ * A connection to the run's Chromium, or a Chromium of its own outside the browser suites' run. Closing a
+ * connection closes the contexts it made, not the browser.
+ */
+export const launchBrowser = async (): Promise<Browser> => {
+  const { inject } = await import('vitest');
+  const endpoint = inject(BROWSER_ENDPOINT_KEY);
+  return endpoint ? chromium.connect(endpoint) : chromium.launch(LAUNCH_OPTIONS);
+};
 
 export interface PageOptions {
   viewport?: { width: number; height: number };
