@@ -38,7 +38,7 @@ declare module 'vitest' {
   }
 }
 
-/** The run's one Chromium (about a core-second to start and stop, and the browser files are about twenty). */
+/** The run's one Chromium: starting and stopping one costs about a core-second, once instead of once per browser file. */
 export const startBrowserServer = () => chromium.launchServer(LAUNCH_OPTIONS);
 
 /**
@@ -64,7 +64,8 @@ export interface WatchedPage {
 }
 
 interface SharedContext {
-  context: BrowserContext;
+  /** Made by the first page asked for, and shared with the pages asked for while it is being made. */
+  context: Promise<BrowserContext>;
   /** The test whose pages the context holds. */
   test: string;
   /** The origins its pages have loaded: where the next test must find no storage. */
@@ -99,12 +100,12 @@ const contextOptions = (options: PageOptions) => ({
 const sharedPage = async (browser: Browser, options: PageOptions): Promise<Page> => {
   const test = await currentTest();
   let shared = sharedContexts.get(browser);
-  if (!shared || !browser.contexts().includes(shared.context)) {
-    const context = await browser.newContext(contextOptions({}));
-    shared = { context, test, origins: new Set(), queue: Promise.resolve() };
+  if (!shared) {
+    shared = { context: browser.newContext(contextOptions({})), test, origins: new Set(), queue: Promise.resolve() };
     sharedContexts.set(browser, shared);
   }
-  const { context, origins } = shared;
+  const { origins } = shared;
+  const context = await shared.context;
   const handOver = shared.test !== test;
   shared.test = test;
   const created = shared.queue.then(async () => {
