@@ -124,7 +124,8 @@ export default defineConfig(
             fileParallelism: false,
             // The browser files run one after another in one worker, which keeps Playwright's client and the
             // harness loaded between them instead of loading them again for each file (the worker's CPU fell
-            // from about 50 to 27 core-seconds). Each file starts and stops its own site and browser.
+            // from about 50 to 27 core-seconds). Each file starts and stops its own site; all connect to the run's one
+            // Chromium (e2e/harness/globalSetup.ts).
             isolate: false,
           },
         },

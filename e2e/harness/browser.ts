@@ -45,7 +45,7 @@ export const startBrowserServer = () => chromium.launchServer(LAUNCH_OPTIONS);
  * A connection to the run's Chromium, or a Chromium of its own outside the browser suites' run. Closing a
  * connection closes the contexts it made, not the browser.
  */
-export const launchBrowser = async (): Promise<Browser> => {
+export const openBrowser = async (): Promise<Browser> => {
   const { inject } = await import('vitest');
   const endpoint = inject(BROWSER_ENDPOINT_KEY);
   return endpoint ? chromium.connect(endpoint) : chromium.launch(LAUNCH_OPTIONS);
@@ -137,6 +137,14 @@ const sharedPage = async (browser: Browser, options: PageOptions): Promise<Page>
   return page;
 };
 
+/** A page in a context of its own, which closes with it. */
+const isolatedPage = async (browser: Browser, options: PageOptions): Promise<Page> => {
+  const context = await browser.newContext(contextOptions(options));
+  const page = await context.newPage();
+  page.once('close', () => void context.close());
+  return page;
+};
+
 /**
  * A page, watched for errors. It asks for reduced motion unless `motion` is set: the banner ad then stands at its
  * full height, and the partner strip and the focus area keep still, as they do for a visitor who asked for less
@@ -148,15 +156,33 @@ const sharedPage = async (browser: Browser, options: PageOptions): Promise<Page>
  * context of its own, for a test that changes what a context holds for all its pages (the page clock).
  */
 export const openPage = async (browser: Browser, options: PageOptions = {}) => {
-  const page = options.isolated
-    ? await (await browser.newContext(contextOptions(options))).newPage()
-    : await sharedPage(browser, options);
+  const page = options.isolated ? await isolatedPage(browser, options) : await sharedPage(browser, options);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
   });
   return { page, errors } satisfies WatchedPage;
+};
+
+/**
+ * Records the page's layout shifts from its first paint on, those not caused by input, as CLS counts them: call it
+ * before the page loads. Resolves with a reader of their sum so far.
+ */
+export const watchLayoutShifts = async (page: Page) => {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () =>
+    page.evaluate(() =>
+      (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
+    );
 };
 
 /** Resolves once React has attached itself to the server-rendered root: the page is hydrated. */

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser } from './browser';
+import { openBrowser } from './browser';
 import { type RunningSite, startSite } from './site';
 
 export interface SiteHandle {
@@ -38,7 +38,7 @@ export const useSiteAndBrowser = (env: Record<string, string> = {}): SiteAndBrow
   const handle = useSite(env);
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await openBrowser();
   });
   afterAll(async () => {
     await browser?.close();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, SKIP_REASON, visitInLanes } from '../harness/browser';
+import { openBrowser, openPage, SKIP_REASON, visitInLanes } from '../harness/browser';
 import { type RunningSite, startSite } from '../harness/site';
 import { PORTAL_ROUTES } from './portalRoutes';
 
@@ -41,7 +41,7 @@ describe.skipIf(SKIP_REASON)('accessibility of the portal (axe-core)', () => {
 
   beforeAll(async () => {
     site = await startSite();
-    browser = await launchBrowser();
+    browser = await openBrowser();
   });
   afterAll(async () => {
     await browser?.close();

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { BANNER, FOCUS_AREA } from '@lianmeng/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, SKIP_REASON, waitForHydration } from '../harness/browser';
+import { openPage, SKIP_REASON, waitForHydration, watchLayoutShifts } from '../harness/browser';
 import { useSiteAndBrowser } from '../harness/suite';
 
 // Evaluated through the DevTools protocol: the site's CSP (script-src 'self') rightly refuses an inline script.
@@ -183,15 +183,7 @@ describe.skipIf(SKIP_REASON)('the focus area on /index in Chromium', () => {
     { path: '/news/list', width: 390 },
   ])('costs no layout shift as the covers arrive on $path at $width px (CLS ≤ 0.01)', async ({ path, width }) => {
     const { page } = await openPage(env.browser, { viewport: { width, height: 844 } });
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { __shifts: number[] }).__shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-          if (!entry.hadRecentInput) shifts.push(entry.value);
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    const layoutShift = await watchLayoutShifts(page);
     // Covers arrive late: every image answer waits, so the page is laid out before any picture is there.
     await page.route('**/uploads/**', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 400));
@@ -212,9 +204,7 @@ describe.skipIf(SKIP_REASON)('the focus area on /index in Chromium', () => {
       { timeout: 15_000 },
     );
     await page.waitForTimeout(300);
-    const cls = await page.evaluate(() =>
-      (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0),
-    );
+    const cls = await layoutShift();
     process.stdout.write(`CLS with covers on ${path} at ${width} px: ${cls.toFixed(4)}\n`);
     expect(cls).toBeLessThanOrEqual(0.01);
     await page.close();

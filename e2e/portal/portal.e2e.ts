@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, SKIP_REASON } from '../harness/browser';
+import { openBrowser, openPage, SKIP_REASON, watchLayoutShifts } from '../harness/browser';
 import { type RunningSite, startSite } from '../harness/site';
 import { type RouteWalkFindings, WALK_WIDTHS, waitForContent, walkEveryRoute } from './routeWalk';
 
@@ -11,7 +11,7 @@ describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
 
   beforeAll(async () => {
     site = await startSite();
-    browser = await launchBrowser();
+    browser = await openBrowser();
   });
   afterAll(async () => {
     await browser?.close();
@@ -113,30 +113,26 @@ describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
       bannerVisits.get(viewport.width) ??
       (async () => {
         const { page } = await openPage(browser, { viewport, motion: true });
+        const layoutShift = await watchLayoutShifts(page);
         // Sampled in the page from its first frame, so the clock starts on the frame the banner mounts in,
         // however soon after the load event that is (the page hydrates as its scripts arrive, sometimes
         // before `goto` returns).
         await page.addInitScript(() => {
-          const watched = window as unknown as { bannerSamples: Promise<[number, number][]>; shifts: number[] };
-          watched.shifts = [];
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-              if (!entry.hadRecentInput) watched.shifts.push(entry.value);
-            }
-          }).observe({ type: 'layout-shift', buffered: true });
-          watched.bannerSamples = new Promise((resolve) => {
-            const found: [number, number][] = [];
-            let start = 0;
-            const sample = () => {
-              const banner = document.querySelector<HTMLElement>('[data-testid="banner-ad"]');
-              if (banner && start === 0) start = performance.now();
-              if (start > 0)
-                found.push([performance.now() - start, banner ? banner.getBoundingClientRect().height : -1]);
-              if (start > 0 && performance.now() - start > 7600) resolve(found);
-              else requestAnimationFrame(sample);
-            };
-            requestAnimationFrame(sample);
-          });
+          (window as unknown as { bannerSamples: Promise<[number, number][]> }).bannerSamples = new Promise(
+            (resolve) => {
+              const found: [number, number][] = [];
+              let start = 0;
+              const sample = () => {
+                const banner = document.querySelector<HTMLElement>('[data-testid="banner-ad"]');
+                if (banner && start === 0) start = performance.now();
+                if (start > 0)
+                  found.push([performance.now() - start, banner ? banner.getBoundingClientRect().height : -1]);
+                if (start > 0 && performance.now() - start > 7600) resolve(found);
+                else requestAnimationFrame(sample);
+              };
+              requestAnimationFrame(sample);
+            },
+          );
         });
         await page.goto(`${site.url}/index`);
         const samples = await page.evaluate(
@@ -145,9 +141,7 @@ describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
         await page.waitForFunction(() => document.querySelector('[data-testid="banner-ad"]') === null, undefined, {
           timeout: 10_000,
         });
-        const cls = await page.evaluate(() =>
-          (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),
-        );
+        const cls = await layoutShift();
         await page.close();
         return { samples, cls };
       })();
