@@ -1,16 +1,27 @@
 import fs from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type LaunchOptions, type Page } from 'playwright-core';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's Chromium headless shell (package chromium-headless-shell): the same Blink and V8 as the full browser
+ * without its window system, the build Playwright itself runs for headless tests. Over the browser suites it
+ * spent about a quarter fewer core-seconds than the full `chromium` in headless mode (its browser process alone
+ * about 28 instead of 80). Where only the full browser is installed, the suites run on it.
+ */
+const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
+const FULL_CHROMIUM_PATH = '/usr/bin/chromium';
+
+export const CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ??
+  (fs.existsSync(HEADLESS_SHELL_PATH) || !fs.existsSync(FULL_CHROMIUM_PATH) ? HEADLESS_SHELL_PATH : FULL_CHROMIUM_PATH);
 export const chromiumInstalled = fs.existsSync(CHROMIUM_PATH);
 
 /**
- * Browser tests need Debian's chromium (.ci/run installs it). On a developer machine without it they are
- * skipped with this reason; in CI a missing browser is a failure, never a silent skip.
+ * Browser tests need Debian's Chromium (.ci/run installs its headless shell). On a developer machine without
+ * it they are skipped with this reason; in CI a missing browser is a failure, never a silent skip.
  */
 export const SKIP_REASON = chromiumInstalled
   ? ''
-  : `Chromium is not installed at ${CHROMIUM_PATH} (apt-get install chromium fonts-noto-cjk): browser tests skipped`;
+  : `Chromium is not installed at ${CHROMIUM_PATH} (apt-get install chromium-headless-shell fonts-noto-cjk): browser tests skipped`;
 if (!chromiumInstalled && process.env.CI) throw new Error(SKIP_REASON);
 if (SKIP_REASON) console.warn(SKIP_REASON);
 
