@@ -38,6 +38,7 @@ const serverOnPostgres = async (): Promise<TestProjectInlineConfiguration[]> => 
         environment: 'node',
         include: ['src/**/*.test.ts'],
         isolate: false,
+        globalSetup: ['./src/testing/postgresRun.ts'],
         env: { LIANMENG_TEST_DATABASE: 'postgres' },
         testTimeout: 20_000,
         hookTimeout: 30_000,
