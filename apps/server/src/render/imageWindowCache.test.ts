@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { IMAGE_SORT } from '@lianmeng/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildImage } from '../testing/factories';
@@ -19,7 +17,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  if (portalDist) await fs.rm(path.dirname(portalDist), { recursive: true, force: true });
 });
 
 const index = () => server.app.inject({ method: 'GET', url: '/index' });

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../testing/testServer';
 import { buildPortalForTests } from './testing';
@@ -18,7 +16,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  if (portalDist) await fs.rm(path.dirname(portalDist), { recursive: true, force: true });
 });
 
 const PREVIEW = '/lianmeng/api/articles/preview';

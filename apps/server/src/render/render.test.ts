@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { XSRF_COOKIE } from '@lianmeng/core';
 import { sql } from 'kysely';
@@ -24,7 +22,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  if (portalDist) await fs.rm(path.dirname(portalDist), { recursive: true, force: true });
 });
 
 const page = (url: string, cookie?: string) =>
