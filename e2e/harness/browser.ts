@@ -8,11 +8,11 @@ import { type Browser, type BrowserContext, chromium, type LaunchOptions, type P
  * about 28 instead of 80). Where only the full browser is installed, the suites run on it.
  */
 const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
-const FULL_CHROMIUM_PATH = '/usr/bin/chromium';
 
 export const CHROMIUM_PATH =
   process.env.CHROMIUM_PATH ??
-  (fs.existsSync(HEADLESS_SHELL_PATH) || !fs.existsSync(FULL_CHROMIUM_PATH) ? HEADLESS_SHELL_PATH : FULL_CHROMIUM_PATH);
+  [HEADLESS_SHELL_PATH, '/usr/bin/chromium'].find((candidate) => fs.existsSync(candidate)) ??
+  HEADLESS_SHELL_PATH;
 export const chromiumInstalled = fs.existsSync(CHROMIUM_PATH);
 
 /**

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { digestOfFiles } from '../testing/fileDigest';
 
 const portalRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../portal');
 const repoRoot = path.resolve(portalRoot, '../..');
@@ -15,22 +15,18 @@ const filesUnder = async (dir: string) =>
     .map((entry) => path.join(entry.parentPath, entry.name));
 
 /** A digest of everything the build reads: the portal's and core's sources, its build settings, the locked packages. */
-const inputsDigest = async () => {
-  const files = [
-    ...(await filesUnder(path.join(portalRoot, 'src'))),
-    ...(await filesUnder(path.join(repoRoot, 'packages/core/src'))),
-    path.join(portalRoot, 'index.html'),
-    path.join(portalRoot, 'vite.config.ts'),
-    path.join(portalRoot, 'package.json'),
-    path.join(repoRoot, 'package-lock.json'),
-  ].sort();
-  const hash = createHash('sha256');
-  for (const file of files) {
-    hash.update(path.relative(repoRoot, file));
-    hash.update(await fs.readFile(file));
-  }
-  return hash.digest('hex').slice(0, 16);
-};
+const inputsDigest = async () =>
+  digestOfFiles(
+    [
+      ...(await filesUnder(path.join(portalRoot, 'src'))),
+      ...(await filesUnder(path.join(repoRoot, 'packages/core/src'))),
+      path.join(portalRoot, 'index.html'),
+      path.join(portalRoot, 'vite.config.ts'),
+      path.join(portalRoot, 'package.json'),
+      path.join(repoRoot, 'package-lock.json'),
+    ],
+    repoRoot,
+  );
 
 const built = (dir: string) =>
   fs

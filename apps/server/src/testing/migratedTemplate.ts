@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -7,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { openDatabase, SQLITE_FILE_NAME } from '../db/database';
 import { migrate } from '../db/migrate';
+import { digestOfFiles } from './fileDigest';
 
 /**
  * Running every migration takes most of a test server's start. Each worker migrates one SQLite file once
@@ -44,20 +44,23 @@ const migrationSources = async () => {
 export const TEMPLATE_PREFIX = 'lianmeng_tpl_';
 
 /** The template's name changes with any migration source, so a template of another migration set is never used. */
-export const postgresTemplateName = async () => {
-  const hash = createHash('sha256');
-  for (const file of await migrationSources()) {
-    hash.update(file.slice(DB_FOLDER.length));
-    hash.update(await fs.readFile(file));
-  }
-  return `${TEMPLATE_PREFIX}${hash.digest('hex').slice(0, 16)}`;
-};
+export const postgresTemplateName = async () =>
+  `${TEMPLATE_PREFIX}${await digestOfFiles(await migrationSources(), DB_FOLDER)}`;
 
 // Any fixed number: every process that builds or drops templates takes this lock first.
 const TEMPLATE_LOCK = 7_402_311;
 const READY = 'migrated at ';
-// Another checkout's run may still be copying its template; only templates left this long are dropped.
-const STALE_AFTER_MS = 30 * 60 * 1000;
+// Another checkout's run may still be using a database it made; only those made this long ago are dropped.
+const LEFT_BEHIND_AFTER_MS = 30 * 60 * 1000;
+
+/**
+ * Whether a test database whose comment reads `<notePrefix><time made>` was left long enough ago to be dropped
+ * by another run; one without a readable time counts as left long ago.
+ */
+export const leftLongAgo = (note: string | null, notePrefix: string) => {
+  const madeAt = Number(note?.startsWith(notePrefix) ? note.slice(notePrefix.length) : Number.NaN);
+  return !Number.isFinite(madeAt) || Date.now() - madeAt > LEFT_BEHIND_AFTER_MS;
+};
 
 interface TemplateAdmin {
   client: pg.Client;
@@ -91,8 +94,7 @@ export const ensurePostgresTemplate = async ({ client, urlOf, drop }: TemplateAd
       await client.query(`comment on database ${name} is '${READY}${Date.now()}'`);
     }
     for (const row of templates.rows) {
-      const builtAt = Number(row.note?.slice(READY.length));
-      if (row.datname === name || !(Date.now() - (Number.isFinite(builtAt) ? builtAt : 0) > STALE_AFTER_MS)) continue;
+      if (row.datname === name || !leftLongAgo(row.note, READY)) continue;
       // A template another run is copying right now cannot be dropped; it goes next time.
       await drop(row.datname).catch(() => undefined);
     }

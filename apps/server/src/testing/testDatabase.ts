@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { ensurePostgresTemplate } from './migratedTemplate';
 
-/** Set by the `server-pg` test project: every test server then gets its own fresh PostgreSQL database. */
+/** Set by the `server-pg` test project: every test server then gets a PostgreSQL database of its own. */
 export const TEST_DATABASE_ENV = 'LIANMENG_TEST_DATABASE';
 
 /** The maintenance database the fresh ones are created from (trust auth on 127.0.0.1 here and in CI). */
@@ -15,8 +15,8 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-const withAdmin = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
-  const client = new pg.Client({ connectionString: postgresAdminUrl(), connectionTimeoutMillis: 5000 });
+const withClient = async <T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> => {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   await client.connect();
   try {
     return await work(client);
@@ -24,6 +24,9 @@ const withAdmin = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T>
     await client.end();
   }
 };
+
+/** Runs `work` on a connection to the maintenance database, closed after it. */
+export const withAdmin = <T>(work: (client: pg.Client) => Promise<T>) => withClient(postgresAdminUrl(), work);
 
 const OBJECT_IN_USE = '55006';
 
@@ -88,16 +91,6 @@ interface TemplateState {
 /** Tables whose rows are the migrations' own bookkeeping, left as they are between uses. */
 const MIGRATION_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);
 
-const withDatabase = async <T>(name: string, work: (client: pg.Client) => Promise<T>): Promise<T> => {
-  const client = new pg.Client({ connectionString: urlOf(name), connectionTimeoutMillis: 5000 });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-};
-
 /** The schema's columns, constraints and indexes in one text: a test that changed any of them changes it. */
 const schemaOf = async (client: pg.Client) => {
   const result = await client.query<{ schema: string }>(`
@@ -141,7 +134,7 @@ const readTemplateState = async (client: pg.Client): Promise<TemplateState> => {
  * back, every sequence where it stood. False when a test changed the schema: that database is not used again.
  */
 const resetToTemplate = (name: string, state: TemplateState) =>
-  withDatabase(name, async (client) => {
+  withClient(urlOf(name), async (client) => {
     if ((await schemaOf(client)) !== state.schema) return false;
     await client.query('begin');
     try {
@@ -201,7 +194,9 @@ const takeMigrated = async (): Promise<ScratchDatabase> => {
     name = `${REUSABLE_PREFIX}${await runTag()}_${randomBytes(6).toString('hex')}`;
     await createMigrated(name);
   }
-  templateState ??= withDatabase(name, readTemplateState);
+  // Read from the first copy, not the template itself: while anyone is connected to a template, PostgreSQL
+  // refuses to copy it.
+  templateState ??= withClient(urlOf(name), readTemplateState);
   const state = await templateState.catch((error: unknown) => {
     templateState = undefined;
     throw error;
