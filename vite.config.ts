@@ -122,11 +122,14 @@ export default defineConfig(
             globalSetup: ['./harness/globalSetup.ts'],
             testTimeout: 60_000,
             hookTimeout: 240_000,
-            fileParallelism: false,
-            // The browser files run one after another in one worker, which keeps Playwright's client and the
-            // harness loaded between them instead of loading them again for each file (the worker's CPU fell
-            // from about 50 to 27 core-seconds). Each file starts and stops its own site; all connect to the run's one
-            // Chromium (e2e/harness/globalSetup.ts).
+            // Two browser files at a time: a file mostly waits on its server and the browser (one alone kept
+            // about 1.2 cores busy), so two side by side shorten the browser suites' run by about a third. Each
+            // file starts and stops its own site on its own port and data folder; all connect to the run's one
+            // Chromium (e2e/harness/globalSetup.ts). The timed checks (the banner's heights, the strip's moves)
+            // read the page's own clock, so a slower frame moves a sample, not the verdict.
+            maxWorkers: 2,
+            // A worker keeps Playwright's client and the harness loaded from one file to the next instead of
+            // loading them again for each (the worker's CPU fell from about 50 to 27 core-seconds).
             isolate: false,
           },
         },

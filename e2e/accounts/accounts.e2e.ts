@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, SKIP_REASON } from '../harness/browser';
+import { openPage, SKIP_REASON, waitForModalToSettle } from '../harness/browser';
 import { E2E_PASSWORD, type RunningSite } from '../harness/site';
 import { useSiteAndBrowser } from '../harness/suite';
 
@@ -64,6 +64,7 @@ describe.skipIf(SKIP_REASON)('accounts: log-in, guard, single sign-on and log-ou
     await page.getByLabel('验证码', { exact: true }).fill(code);
     await page.getByLabel('验证码', { exact: true }).press('Enter');
     await page.getByText('请选择要使用的卡号').waitFor();
+    await waitForModalToSettle(page);
     await page.getByRole('radio', { name: '10000002' }).check();
     await page.getByTestId('card-picker-confirm').click();
     await page.waitForURL(/\/creditBank\/info$/);

@@ -203,6 +203,17 @@ export const waitForHydration = (page: Page) =>
     return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
   });
 
+/**
+ * Resolves once antd's zoom-in of the open modal has ended. Until then the dialog is still growing under the
+ * pointer: a click aimed at one of its controls can land beside it on a loaded machine, and its colours and
+ * position are not yet the final ones.
+ */
+export const waitForModalToSettle = (page: Page) =>
+  page.waitForFunction(() => {
+    const modal = document.querySelector('.ant-modal');
+    return modal !== null && !modal.closest('[class*="zoom-appear"], [class*="zoom-enter"]');
+  });
+
 /** How many pages a route walk keeps open at once. */
 export const ROUTE_WALK_LANES = 3;
 

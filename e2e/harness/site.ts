@@ -32,7 +32,21 @@ export interface ServerProcess extends RunningSite {
  * `stop()` leaves the DATA_DIR to its owner.
  */
 export const spawnServer = async (dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> => {
-  const port = await freePort();
+  // The port is free when probed, but until the server listens on it any outgoing connection on the machine
+  // (another suite's browser, its server) may be given it as a local port: then the server cannot listen, and a
+  // new port is tried instead of failing the suite.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await spawnServerOn(await freePort(), dataDir, env);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt === 3) throw error;
+    }
+  }
+};
+
+class PortTakenError extends Error {}
+
+const spawnServerOn = async (port: number, dataDir: string, env: Record<string, string>): Promise<ServerProcess> => {
   let log = '';
   const child = spawn(process.execPath, [path.join(REPO_ROOT, 'scripts/start.mjs')], {
     cwd: REPO_ROOT,
@@ -67,7 +81,10 @@ export const spawnServer = async (dataDir: string, env: Record<string, string> =
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${log}`);
+    if (child.exitCode !== null) {
+      const message = `the server exited with ${child.exitCode}:\n${log}`;
+      throw log.includes('EADDRINUSE') ? new PortTakenError(message) : new Error(message);
+    }
     if (Date.now() > deadline) throw new Error(`the server did not answer /healthz within 60 s:\n${log}`);
     const ok = await fetch(`${url}/healthz`)
       .then((response) => response.ok)

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, openPage, SKIP_REASON, visitInLanes } from '../harness/browser';
+import { openBrowser, openPage, SKIP_REASON, visitInLanes, waitForModalToSettle } from '../harness/browser';
 import { type RunningSite, startSite } from '../harness/site';
 import { PORTAL_ROUTES } from './portalRoutes';
 
@@ -117,10 +117,7 @@ describe.skipIf(SKIP_REASON)('accessibility of the portal (axe-core)', () => {
       await page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: '新闻公告' }).click();
       const modal = page.getByRole('dialog');
       await modal.getByText('服务器繁忙，请稍后重试').waitFor();
-      // antd zooms the modal in: checked once it has settled, so contrast is read on its final colours.
-      await page.waitForFunction(
-        () => !document.querySelector('.ant-modal')?.closest('[class*="zoom-appear"], [class*="zoom-enter"]'),
-      );
+      await waitForModalToSettle(page);
       const violations = await seriousViolations(page);
       if (violations.length > 0) found[`${width} px, error modal`] = violations;
       await page.close();

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, openPage, SKIP_REASON, watchLayoutShifts } from '../harness/browser';
+import { openBrowser, openPage, SKIP_REASON, waitForModalToSettle, watchLayoutShifts } from '../harness/browser';
 import { type RunningSite, startSite } from '../harness/site';
 import { type RouteWalkFindings, WALK_WIDTHS, waitForContent, walkEveryRoute } from './routeWalk';
 
@@ -312,10 +312,7 @@ describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
     expect(await modal.locator('.ant-modal-title').textContent()).toBe('提示信息');
     expect(await page.getByTestId('error-message').textContent()).not.toBe('');
     expect(await modal.locator('.ant-modal-footer').count()).toBe(0);
-    // antd zooms the modal in: read its position once the animation has settled.
-    await page.waitForFunction(
-      () => !document.querySelector('.ant-modal')?.closest('[class*="zoom-appear"], [class*="zoom-enter"]'),
-    );
+    await waitForModalToSettle(page);
     await page.waitForTimeout(400);
     const top = await modal.evaluate((element) => element.getBoundingClientRect().top);
     expect(Math.round(top)).toBe(250);
