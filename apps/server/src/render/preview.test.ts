@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../testing/testServer';
-import { buildPortalForTests } from './testing';
+import { buildPortalForTests, warmPortalRenderer } from './testing';
 
 let portalDist: string;
 let server: TestServer;
@@ -10,6 +10,7 @@ let staff: string;
 beforeAll(async () => {
   portalDist = await buildPortalForTests();
   server = await createTestServer({ portalDist });
+  await warmPortalRenderer(server.app);
   editor = await server.signIn('editor');
   staff = await server.signIn('staff');
 }, 180_000);

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../testing/testServer';
 import { HYDRATION_ELEMENT_ID } from './document';
-import { buildPortalForTests } from './testing';
+import { buildPortalForTests, warmPortalRenderer } from './testing';
 
 let portalDist: string;
 let server: TestServer;
@@ -18,6 +18,7 @@ beforeAll(async () => {
       demoData: true,
     },
   );
+  await warmPortalRenderer(server.app);
 }, 180_000);
 
 afterAll(async () => {

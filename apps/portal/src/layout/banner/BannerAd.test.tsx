@@ -174,6 +174,8 @@ describe('the top banner ad', () => {
       server.use(imageSearchHandler([openBanner]));
       renderBanner();
       const banner = await screen.findByTestId('banner-ad');
+      // As above: the height is written by the effect that follows the commit, so wait for the effect's mark.
+      await waitFor(() => expect(document.documentElement).toHaveClass(BANNER_OPEN_CLASS));
       expect(heightOf(banner)).toBe(BANNER.heightPx);
       act(() => {
         vi.advanceTimersByTime(1500);
