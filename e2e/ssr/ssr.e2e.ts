@@ -140,6 +140,34 @@ describe.skipIf(SKIP_REASON)('the server-rendered portal in Chromium', () => {
     },
   );
 
+  it('gives the menu’s first item its final width while the rest of the HTML is still arriving, at 1280 px', async () => {
+    // A browser may paint a page before its HTML has all arrived (seen with the stylesheet already cached and a
+    // busy CPU); the menu's first item must not be drawn wide and then narrowed as the others arrive.
+    const { page } = await openPage(env.browser, { viewport: { width: 1280, height: 900 } });
+    const firstItemWidth = () =>
+      page
+        .locator('.top-menu-level1 > li')
+        .first()
+        .evaluate((item) => item.getBoundingClientRect().width);
+    await page.goto(`${env.site.url}/index`);
+    const finalWidth = await firstItemWidth();
+    const html = await (await fetch(`${env.site.url}/index`)).text();
+    const menuStart = html.indexOf('class="top-menu-level1"');
+    expect(menuStart).toBeGreaterThan(0);
+    // The page as parsed up to the end of the menu's first item, without its scripts (they would hydrate it).
+    const arrivedSoFar = html
+      .slice(0, html.indexOf('</li>', menuStart) + '</li>'.length)
+      .replace(/<script\b[\s\S]*?<\/script>/g, '');
+    await page.route(`${env.site.url}/partial`, (route) =>
+      route.fulfill({ contentType: 'text/html; charset=utf-8', body: arrivedSoFar }),
+    );
+    await page.goto(`${env.site.url}/partial`);
+    expect(await page.locator('.top-menu-level1 > li').count()).toBe(1);
+    expect(await firstItemWidth()).toBeCloseTo(finalWidth, 0);
+    expect(finalWidth).toBeLessThan(1000 / 2);
+    await page.close();
+  });
+
   it.each(WIDTHS)(
     'keeps them styled after hydration, each style once, without a layout shift, at %i px',
     async (width) => {

@@ -43,6 +43,13 @@ describe('the top menu (spec section 2)', () => {
     expect(topLevelTitles()).toEqual(['首页', '关于联盟', '新闻公告', '教育教学', '赛事活动', '交流活动', '测评认证']);
   });
 
+  it('writes the number of visible top items on their list, so each item’s width does not wait for the rest', () => {
+    renderMenu();
+    const nav = screen.getByRole('navigation', { name: '主菜单' });
+    const [list] = within(nav).getAllByRole('list');
+    expect(list?.style.getPropertyValue('--menu-items')).toBe(String(topLevelTitles().length));
+  });
+
   it('gives 关于联盟 and 新闻公告 their children', () => {
     renderMenu();
     const about = screen.getByRole('list', { name: '关于联盟' });

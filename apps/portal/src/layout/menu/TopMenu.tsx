@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { isSelected, MENU, type MenuItem, visibleMenu, withCertificationUrl } from './menuItems';
 
@@ -19,15 +20,20 @@ const MenuLink = ({ entry, pathname }: { entry: MenuItem; pathname: string }) =>
 };
 
 /**
- * The two-level top menu of spec section 2. Plain links in nested lists: the second level opens on hover
- * and on keyboard focus (:focus-within), so Tab alone reaches every item.
+ * The two-level top menu. Plain links in nested lists: the second level opens on hover and on keyboard focus
+ * (:focus-within), so Tab alone reaches every item.
  */
 export const TopMenu = ({ items = MENU, certificationUrl }: { items?: MenuItem[]; certificationUrl?: string }) => {
   const { pathname } = useLocation();
+  const entries = visibleMenu(withCertificationUrl(items, certificationUrl));
+  // Each first-level item takes its share of the bar from the count written here, not from how many items the
+  // browser has parsed so far: a page painted while its HTML is still arriving would otherwise show the first
+  // items wide and narrow them as the rest arrive, which visitors see as the menu jumping.
+  const count = { '--menu-items': entries.length } as CSSProperties;
   return (
     <nav className="top-menu" aria-label="主菜单">
-      <ul className="top-menu-level1">
-        {visibleMenu(withCertificationUrl(items, certificationUrl)).map((entry) => (
+      <ul className="top-menu-level1" style={count}>
+        {entries.map((entry) => (
           <li key={entry.title} className={entry.children.length > 0 ? 'has-children' : undefined}>
             <MenuLink entry={entry} pathname={pathname} />
             {entry.children.length > 0 && !entry.hideChildren && (
