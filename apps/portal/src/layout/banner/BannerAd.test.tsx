@@ -174,7 +174,7 @@ describe('the top banner ad', () => {
       server.use(imageSearchHandler([openBanner]));
       renderBanner();
       const banner = await screen.findByTestId('banner-ad');
-      // As above: the height is written by the effect that follows the commit, so wait for the effect's mark.
+      // The height is written by the effect that follows React's commit, not by the commit findByTestId saw.
       await waitFor(() => expect(document.documentElement).toHaveClass(BANNER_OPEN_CLASS));
       expect(heightOf(banner)).toBe(BANNER.heightPx);
       act(() => {

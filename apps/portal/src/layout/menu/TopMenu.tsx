@@ -29,10 +29,10 @@ export const TopMenu = ({ items = MENU, certificationUrl }: { items?: MenuItem[]
   // Each first-level item takes its share of the bar from the count written here, not from how many items the
   // browser has parsed so far: a page painted while its HTML is still arriving would otherwise show the first
   // items wide and narrow them as the rest arrive, which visitors see as the menu jumping.
-  const count = { '--menu-items': entries.length } as CSSProperties;
+  const itemCount = { '--menu-items': entries.length } as CSSProperties;
   return (
     <nav className="top-menu" aria-label="主菜单">
-      <ul className="top-menu-level1" style={count}>
+      <ul className="top-menu-level1" style={itemCount}>
         {entries.map((entry) => (
           <li key={entry.title} className={entry.children.length > 0 ? 'has-children' : undefined}>
             <MenuLink entry={entry} pathname={pathname} />
