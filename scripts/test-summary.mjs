@@ -1,10 +1,10 @@
-// Prints the closing line CI reads: "Tests: N passed, N failed, N skipped", over both of `npm test`'s reports.
+// Prints the closing line CI reads: "Tests: N passed, N failed, N skipped", over all of `npm test`'s reports.
 import fs from 'node:fs';
-import { BROWSER_REPORT, UNIT_REPORT } from './testReports.mjs';
+import { TEST_RUNS } from './testReports.mjs';
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const notes = [];
-for (const file of [UNIT_REPORT, BROWSER_REPORT]) {
+for (const { report: file } of TEST_RUNS) {
   if (!fs.existsSync(file)) {
     // No report: lint, the type-check or that runner failed before it could write one.
     totals.failed += 1;

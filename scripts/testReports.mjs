@@ -1,8 +1,25 @@
-// Where `npm test`'s two Vitest processes write their JSON reports (scripts/test.mjs), read by
-// scripts/test-summary.mjs; vite.config.ts takes the path from VITEST_JSON_REPORT, UNIT_REPORT by default.
+// Where the Vitest processes of `npm test` (scripts/test.mjs) write their JSON reports, which
+// scripts/test-summary.mjs adds up; vite.config.ts takes the path from VITEST_JSON_REPORT, UNIT_REPORT by default.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPORTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.tsbuild');
+/** A plain `vitest run`'s report. */
 export const UNIT_REPORT = path.join(REPORTS_DIR, 'vitest-results.json');
-export const BROWSER_REPORT = path.join(REPORTS_DIR, 'vitest-e2e-results.json');
+
+const testRun = (name, projects, id) => ({
+  name,
+  projects,
+  report: path.join(REPORTS_DIR, `vitest-${id}-results.json`),
+  log: path.join(REPORTS_DIR, `${id}.log`),
+});
+
+/**
+ * `npm test`'s Vitest processes, in the order their reports are printed: which projects each runs, where it
+ * writes its JSON report, and where its output goes as it comes (the first reports live instead).
+ */
+export const TEST_RUNS = [
+  testRun('app suites', ['core', 'portal', 'admin'], 'apps'),
+  testRun('server suites', ['server', 'server-pg'], 'server'),
+  testRun('browser suites', ['e2e'], 'e2e'),
+];

@@ -40,6 +40,8 @@ export interface ServerConfig {
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number; idleMs: number };
   /** Mean event-loop delay (ms) above which requests are refused with 503; 0: never. */
   maxEventLoopDelayMs: number;
+  /** How long each event-loop delay sample lasts: a one-second mean rides out a single slow request. */
+  eventLoopSampleMs: number;
   /** How long a shutdown waits for the requests in flight before cutting them. */
   shutdownGraceMs: number;
   /** CONTRACT_CHECK: every answer is checked against the contract's response schema (http/defineRoute.ts). */
@@ -121,6 +123,7 @@ export const loadConfig = (
     publicUrl: publicUrl(env.PUBLIC_URL),
     timeouts: DEFAULT_TIMEOUTS,
     maxEventLoopDelayMs: milliseconds('MAX_EVENT_LOOP_DELAY_MS', env.MAX_EVENT_LOOP_DELAY_MS, 1000),
+    eventLoopSampleMs: 1000,
     shutdownGraceMs: milliseconds('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, 10_000),
     // The test runner checks every answer whatever environment a test hands in.
     contractCheck: flag('CONTRACT_CHECK', env.CONTRACT_CHECK, process.env.NODE_ENV === 'test'),

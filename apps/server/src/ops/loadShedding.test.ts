@@ -16,17 +16,19 @@ const lagFor = async (ms: number) => {
 };
 
 describe('load shedding', () => {
+  const SAMPLE_MS = 200;
   let server: TestServer;
   beforeAll(async () => {
-    server = await createTestServer({ maxEventLoopDelayMs: 40 });
+    // Samples of a fifth of a second instead of one: the same rule, seen in a fifth of the time.
+    server = await createTestServer({ maxEventLoopDelayMs: 40, eventLoopSampleMs: SAMPLE_MS });
   });
   afterAll(() => server.close());
 
   it('refuses with a Chinese 503 envelope while the event loop lags, /healthz saying why, then recovers', async () => {
     expect((await server.app.inject({ url: '/healthz' })).statusCode).toBe(200);
 
-    // Two sample intervals of lag: the measurement taken during it is well above the 40 ms limit.
-    await lagFor(2200);
+    // Over two samples of lag: the measurement taken during it is well above the 40 ms limit.
+    await lagFor(SAMPLE_MS * 2 + 100);
     const health = await server.app.inject({ url: '/healthz' });
     expect(health.statusCode).toBe(503);
     expect(health.headers['retry-after']).toBe('10');
@@ -38,9 +40,13 @@ describe('load shedding', () => {
     expect(call.statusCode).toBe(503);
     expect(call.json().status).toBe(503);
 
-    // Two quiet samples later the server answers again.
-    await new Promise((resolve) => setTimeout(resolve, 2200));
-    const after = await server.app.inject({ url: '/healthz' });
+    // Once a quiet sample has been taken the server answers again: asked every sample, it must recover
+    // within a few (a loaded test machine may lag one sample on its own).
+    let after = await server.app.inject({ url: '/healthz' });
+    for (let tries = 0; after.statusCode === 503 && tries < 25; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, SAMPLE_MS));
+      after = await server.app.inject({ url: '/healthz' });
+    }
     expect(after.statusCode).toBe(200);
     expect(after.json().data.database).toBe('ok');
   });
