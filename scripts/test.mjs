@@ -7,16 +7,19 @@
 // the browser suites run at normal priority and everything else at a lower one: the other suites take the
 // cores the browser suites leave idle, and yield them whenever a browser or its server wants one.
 //
-// The app and server suites each run one test file at a time. A worker loads its project's dependencies once
-// and keeps them for every file it runs (isolate: false in vite.config.ts): React, antd, MUI and react-admin for
-// the apps, Fastify, Kysely and sharp for the server. Two workers per project load all of that twice, and beside
-// the browser suites the second worker has no idle core to run on anyway: one worker in each of two processes
-// spent about 20 core-seconds less over the whole run, and finished sooner.
+// On two cores the app and server suites each run one test file at a time. A worker loads its project's
+// dependencies once and keeps them for every file it runs (isolate: false in vite.config.ts): React, antd, MUI
+// and react-admin for the apps, Fastify, Kysely and sharp for the server. A second worker per project loads all
+// of that again, for a core the browser suites are using anyway: one worker in each of two processes spent about
+// 20 core-seconds less over the whole run, and finished sooner. The cores beyond the browser suites' two are
+// shared between them.
 //
 // The app suites report live; the others' reports are kept and printed after theirs (each is also written as it
-// comes to .tsbuild/server.log and .tsbuild/e2e.log). Each process writes its own JSON report, which scripts/test-summary.mjs adds up.
+// comes to .tsbuild/server.log and .tsbuild/e2e.log). Each process writes its own JSON report, which
+// scripts/test-summary.mjs adds up.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { REPORTS_DIR, TEST_RUNS } from './testReports.mjs';
 
@@ -77,17 +80,21 @@ const [liveRun, ...keptRuns] = TEST_RUNS;
 const kept = new Map(keptRuns.map((testRun) => [testRun, keptOutput(testRun.log)]));
 const typecheckOutput = keptOutput();
 
+/** Workers for each of the app and server suites: the cores the browser suites leave, shared between the two. */
+const CPU_SUITE_WORKERS = Math.max(1, Math.floor((availableParallelism() - 2) / 2));
+
 const vitest = (testRun, output) => {
-  const browser = testRun.projects.includes('e2e');
+  // The browser suites set their own number of workers (vite.config.ts) and keep normal priority.
+  const isBrowserRun = testRun.projects.includes('e2e');
   return run(
     `vitest (${testRun.name})`,
     bin('vitest'),
     [
       'run',
       ...testRun.projects.flatMap((project) => ['--project', project]),
-      ...(browser ? [] : ['--maxWorkers', '1']),
+      ...(isBrowserRun ? [] : ['--maxWorkers', String(CPU_SUITE_WORKERS)]),
     ],
-    { lowPriority: !browser, env: { VITEST_JSON_REPORT: testRun.report }, onOutput: output?.onOutput },
+    { lowPriority: !isBrowserRun, env: { VITEST_JSON_REPORT: testRun.report }, onOutput: output?.onOutput },
   );
 };
 

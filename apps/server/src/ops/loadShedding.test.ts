@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../testing/testServer';
+import { overloadMessage } from './loadShedding';
 
 /** Keeps the event loop busy in 100 ms slices for `ms`, yielding between slices so requests still arrive. */
 const lagFor = async (ms: number) => {
@@ -35,7 +36,10 @@ describe('load shedding', () => {
     const body = health.json();
     expect(Object.keys(body).sort()).toEqual(['message', 'status']);
     expect(body.status).toBe(503);
-    expect(body.message).toMatch(/^服务器繁忙，请稍后再试（事件循环延迟 \d+ 毫秒，超过上限 40 毫秒）$/);
+    // A number, or (when the loop never ticked during the sample) the sample's length.
+    expect(body.message).toMatch(
+      /^服务器繁忙，请稍后再试（(事件循环延迟 \d+ 毫秒，|事件循环在 200 毫秒的采样期内没有空闲，延迟)超过上限 40 毫秒）$/,
+    );
     const call = await server.app.inject({ url: '/api/site/settings' });
     expect(call.statusCode).toBe(503);
     expect(call.json().status).toBe(503);
@@ -49,6 +53,24 @@ describe('load shedding', () => {
     }
     expect(after.statusCode).toBe(200);
     expect(after.json().data.database).toBe('ok');
+  });
+});
+
+describe('the overload message', () => {
+  const options = { maxEventLoopDelayMs: 1000, sampleIntervalMs: 1000 };
+
+  it('names the measured delay, rounded, and the limit', () => {
+    expect(overloadMessage(1234.4, options)).toBe(
+      '服务器繁忙，请稍后再试（事件循环延迟 1234 毫秒，超过上限 1000 毫秒）',
+    );
+  });
+
+  it('says the loop had no idle moment in the sample when no delay could be measured, never a non-number', () => {
+    for (const unmeasured of [Number.POSITIVE_INFINITY, Number.NaN, undefined]) {
+      expect(overloadMessage(unmeasured, options)).toBe(
+        '服务器繁忙，请稍后再试（事件循环在 1000 毫秒的采样期内没有空闲，延迟超过上限 1000 毫秒）',
+      );
+    }
   });
 });
 

@@ -14,6 +14,19 @@ type PressureHandler = Required<FastifyUnderPressureOptions>['pressureHandler'];
 const RETRY_AFTER_SECONDS = 10;
 
 /**
+ * The refusal's message, naming the measured delay and the limit. The delay is a mean over the sample of the
+ * event loop's timer ticks; a sample in which the loop never came round to a tick has no mean (the plugin
+ * reports it as infinite): the loop was blocked for about the whole sample, which is what the message says then.
+ */
+export const overloadMessage = (delayMs: number | undefined, options: LoadSheddingOptions) => {
+  const limit = `超过上限 ${options.maxEventLoopDelayMs} 毫秒`;
+  if (delayMs === undefined || !Number.isFinite(delayMs)) {
+    return `服务器繁忙，请稍后再试（事件循环在 ${options.sampleIntervalMs} 毫秒的采样期内没有空闲，延迟${limit}）`;
+  }
+  return `服务器繁忙，请稍后再试（事件循环延迟 ${Math.round(delayMs)} 毫秒，${limit}）`;
+};
+
+/**
  * When the event loop lags, every request answered late makes the next one later: refusing at once with 503
  * lets the backlog drain and tells a load balancer to send traffic elsewhere. `/healthz` is refused with the
  * same envelope, so whoever watches it reads the reason in its message.
@@ -21,13 +34,11 @@ const RETRY_AFTER_SECONDS = 10;
 export const registerLoadShedding = async (app: FastifyInstance, options: LoadSheddingOptions) => {
   if (options.maxEventLoopDelayMs <= 0) return;
   const refuse = (...[request, reply, type, value]: Parameters<PressureHandler>) => {
-    const measured = typeof value === 'number' ? Math.round(value) : undefined;
-    request.log.warn({ type, value: measured }, 'request refused under load');
+    const measured = typeof value === 'number' && Number.isFinite(value) ? Math.round(value) : undefined;
+    // null: no tick in the whole sample.
+    request.log.warn({ type, value: measured ?? null }, 'request refused under load');
     reply.code(503).header('Retry-After', RETRY_AFTER_SECONDS).header('Cache-Control', 'no-store');
-    return {
-      status: 503,
-      message: `服务器繁忙，请稍后再试（事件循环延迟 ${measured ?? '未知'} 毫秒，超过上限 ${options.maxEventLoopDelayMs} 毫秒）`,
-    };
+    return { status: 503, message: overloadMessage(measured, options) };
   };
   await app.register(underPressure, {
     maxEventLoopDelay: options.maxEventLoopDelayMs,
