@@ -86,7 +86,8 @@ export default defineConfig(
       reporters: ['default', ['json', { outputFile: process.env.VITEST_JSON_REPORT ?? UNIT_REPORT }]],
       // Vitest leaves one core to itself by default, which on a two-core machine runs every test file one after
       // another; the main process only hands out files and reports, so both cores go to the workers (the
-      // portal's tests took 169 s on one worker and 62 s on two here). The browser project sets its own limit below.
+      // portal's tests took 169 s on one worker and 62 s on two here). The browser project sets its own limit below;
+      // `npm test`, which runs the browser suites beside the rest, gives the others fewer (scripts/test.mjs).
       maxWorkers: Math.max(2, availableParallelism() - 1),
       projects: [
         {
