@@ -83,10 +83,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
 
   registerErrorHandling(app);
   registerJsonBodyParser(app);
-  await registerOperations(app, {
-    maxEventLoopDelayMs: config.maxEventLoopDelayMs,
-    sampleIntervalMs: config.eventLoopSampleMs,
-  });
+  await registerOperations(app, config);
   const now = deps.now ?? (() => new Date());
   const siteVersion = createSiteVersion(deps.db);
   // The public reads keep their serialised answers until the site version changes, and send them before

@@ -1,12 +1,8 @@
 import underPressure, { type FastifyUnderPressureOptions } from '@fastify/under-pressure';
 import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../config';
 
-export interface LoadSheddingOptions {
-  /** Mean event-loop delay over one sample above which requests are refused; 0 turns shedding off. */
-  maxEventLoopDelayMs: number;
-  /** How long each sample lasts: the delay compared with the limit is the mean over one sample. */
-  sampleIntervalMs: number;
-}
+export type LoadSheddingOptions = Pick<ServerConfig, 'maxEventLoopDelayMs' | 'eventLoopSampleMs'>;
 
 type PressureHandler = Required<FastifyUnderPressureOptions>['pressureHandler'];
 
@@ -14,16 +10,21 @@ type PressureHandler = Required<FastifyUnderPressureOptions>['pressureHandler'];
 const RETRY_AFTER_SECONDS = 10;
 
 /**
- * The refusal's message, naming the measured delay and the limit. The delay is a mean over the sample of the
- * event loop's timer ticks; a sample in which the loop never came round to a tick has no mean (the plugin
- * reports it as infinite): the loop was blocked for about the whole sample, which is what the message says then.
+ * The delay the plugin measured, in whole milliseconds. The delay is a mean over the sample of the event loop's
+ * timer ticks; a sample in which the loop never came round to a tick has no mean (the plugin reports it as
+ * infinite): undefined then, the loop having been blocked for about the whole sample.
  */
+const measuredDelayMs = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) ? Math.round(value) : undefined;
+
+/** The refusal's message, naming the measured delay (or the sample it could not be measured in) and the limit. */
 export const overloadMessage = (delayMs: number | undefined, options: LoadSheddingOptions) => {
   const limit = `超过上限 ${options.maxEventLoopDelayMs} 毫秒`;
-  if (delayMs === undefined || !Number.isFinite(delayMs)) {
-    return `服务器繁忙，请稍后再试（事件循环在 ${options.sampleIntervalMs} 毫秒的采样期内没有空闲，延迟${limit}）`;
+  const measured = measuredDelayMs(delayMs);
+  if (measured === undefined) {
+    return `服务器繁忙，请稍后再试（事件循环在 ${options.eventLoopSampleMs} 毫秒的采样期内没有空闲，延迟${limit}）`;
   }
-  return `服务器繁忙，请稍后再试（事件循环延迟 ${Math.round(delayMs)} 毫秒，${limit}）`;
+  return `服务器繁忙，请稍后再试（事件循环延迟 ${measured} 毫秒，${limit}）`;
 };
 
 /**
@@ -34,7 +35,7 @@ export const overloadMessage = (delayMs: number | undefined, options: LoadSheddi
 export const registerLoadShedding = async (app: FastifyInstance, options: LoadSheddingOptions) => {
   if (options.maxEventLoopDelayMs <= 0) return;
   const refuse = (...[request, reply, type, value]: Parameters<PressureHandler>) => {
-    const measured = typeof value === 'number' && Number.isFinite(value) ? Math.round(value) : undefined;
+    const measured = measuredDelayMs(value);
     // null: no tick in the whole sample.
     request.log.warn({ type, value: measured ?? null }, 'request refused under load');
     reply.code(503).header('Retry-After', RETRY_AFTER_SECONDS).header('Cache-Control', 'no-store');
@@ -42,7 +43,7 @@ export const registerLoadShedding = async (app: FastifyInstance, options: LoadSh
   };
   await app.register(underPressure, {
     maxEventLoopDelay: options.maxEventLoopDelayMs,
-    sampleInterval: options.sampleIntervalMs,
+    sampleInterval: options.eventLoopSampleMs,
     // The plugin sends whatever the handler returns, though its types admit only void; returning nothing
     // would let the refused request run on.
     pressureHandler: refuse as unknown as PressureHandler,
