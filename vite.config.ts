@@ -49,14 +49,12 @@ const serverOnPostgres = async (): Promise<TestProjectInlineConfiguration[]> => 
 
 /**
  * An app's components in jsdom, with its own vite.config.ts (plugins, aliases), on worker threads (a thread
- * starts cheaper than a process: each app's project took about a tenth fewer core-seconds). `setupFiles` are
- * the app's own, after the shared ones.
+ * starts cheaper than a process). `setupFiles` are the app's own, after the shared ones.
  *
  * The test files of a worker share the dependencies they load from node_modules (React,
- * antd, MUI, react-admin) instead of loading them again for each file, which was most of a file's cost: the
- * admin project went from about 100 to 40 core-seconds and the portal's from 114 to 50. Each file still gets
- * a fresh jsdom and, through freshAppModules.ts, fresh copies of the app's own modules, so module-level state
- * (the portal's session store and error bus) does not carry over; both projects passed in shuffled orders.
+ * antd, MUI, react-admin) instead of loading them again for each file, which was most of a file's cost
+ * (docs/testing.md). Each file still gets a fresh jsdom and, through freshAppModules.ts, fresh copies of the
+ * app's own modules, so module-level state (the portal's session store and error bus) does not carry over.
  */
 const appInJsdom = (name: 'portal' | 'admin', setupFiles: string[]): TestProjectInlineConfiguration => ({
   extends: `./apps/${name}/vite.config.ts`,
@@ -85,9 +83,9 @@ export default defineConfig(
       // two Vitest processes and gives each its own file (scripts/testReports.mjs).
       reporters: ['default', ['json', { outputFile: process.env.VITEST_JSON_REPORT ?? UNIT_REPORT }]],
       // Vitest leaves one core to itself by default, which on a two-core machine runs every test file one after
-      // another; the main process only hands out files and reports, so both cores go to the workers (the
-      // portal's tests took 169 s on one worker and 62 s on two here). The browser project sets its own limit below;
-      // `npm test`, which runs the browser suites beside the rest, gives the others fewer (scripts/test.mjs).
+      // another; the main process only hands out files and reports, so both cores go to the workers. The browser
+      // project sets its own limit below; `npm test`, which runs the browser suites beside the rest, gives the
+      // others fewer (scripts/test.mjs).
       maxWorkers: Math.max(2, availableParallelism() - 1),
       projects: [
         {
@@ -113,7 +111,7 @@ export default defineConfig(
         },
         ...(await serverOnPostgres()),
         appInJsdom('portal', ['./src/testing/withoutRuntimeStyles.tsx']),
-        appInJsdom('admin', ['./src/testing/withoutRuntimeStyles.ts']),
+        appInJsdom('admin', ['./src/testing/withoutRuntimeStyles.ts', './src/testing/failOnReactWarnings.ts']),
         {
           test: {
             name: 'e2e',
@@ -123,14 +121,14 @@ export default defineConfig(
             globalSetup: ['./harness/globalSetup.ts'],
             testTimeout: 60_000,
             hookTimeout: 240_000,
-            // Two browser files at a time: a file mostly waits on its server and the browser (one alone kept
-            // about 1.2 cores busy), so two side by side shorten the browser suites' run by about a third. Each
-            // file starts and stops its own site on its own port and data folder; all connect to the run's one
-            // Chromium (e2e/harness/globalSetup.ts). The timed checks (the banner's heights, the strip's moves)
-            // read the page's own clock, so a slower frame moves a sample, not the verdict.
+            // Two browser files at a time: a file mostly waits on its server and the browser, so two side by side
+            // shorten the browser suites' run (docs/testing.md). Each file starts and stops its own site on its own
+            // port and data folder; all connect to the run's one Chromium (e2e/harness/globalSetup.ts). The timed
+            // checks (the banner's heights, the strip's moves) read the page's own clock, so a slower frame moves a
+            // sample, not the verdict.
             maxWorkers: 2,
             // A worker keeps Playwright's client and the harness loaded from one file to the next instead of
-            // loading them again for each (the worker's CPU fell from about 50 to 27 core-seconds).
+            // loading them again for each.
             isolate: false,
           },
         },

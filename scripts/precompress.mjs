@@ -1,7 +1,7 @@
 // Writes .br and .gz beside every text asset of a built app, so the server sends compressed files
 // without compressing on each request (@fastify/static `preCompressed`).
 //
-// Brotli at its highest quality is slow (about 0.35 MB a second here) and a build has a few MB of text, so the
+// Brotli at its highest quality is slow (well under a megabyte a second) and a build has a few MB of text, so the
 // files are compressed on zlib's thread pool, all at once, rather than one after another on the main thread:
 // the build then uses every core for it.
 import fs from 'node:fs/promises';

@@ -1,12 +1,15 @@
-// Prints the closing line CI reads: "Tests: N passed, N failed, N skipped", over all of `npm test`'s reports.
+// Prints the closing line CI reads: "Tests: N passed, N failed, N skipped", over all of `npm test`'s reports, and
+// with `--node22` over the Node 22 pass's too (scripts/test-node22.mjs).
 import fs from 'node:fs';
-import { TEST_RUNS } from './testReports.mjs';
+import { NODE22_RUNS, TEST_RUNS } from './testReports.mjs';
+
+const runs = process.argv.includes('--node22') ? [...TEST_RUNS, ...NODE22_RUNS] : TEST_RUNS;
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const notes = [];
-for (const { report: file } of TEST_RUNS) {
+for (const { report: file } of runs) {
   if (!fs.existsSync(file)) {
-    // No report: lint, the type-check or that runner failed before it could write one.
+    // No report: lint, the type-check or that runner failed (or never ran) before it could write one.
     totals.failed += 1;
     notes.push(`no report at ${file}`);
     continue;

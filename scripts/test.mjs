@@ -1,6 +1,6 @@
-// `npm test`: lint first (a second or two), then the type-check and three Vitest processes side by side: the app
-// suites (core, and the portal and console in jsdom), the server suites (on SQLite and on PostgreSQL) and the
-// browser suites.
+// `npm test`: lint and the declared-imports check first (a few seconds), then the type-check and three Vitest
+// processes side by side: the app suites (core, and the portal and console in jsdom), the server suites (on SQLite
+// and on PostgreSQL) and the browser suites. The measurements behind these choices are in docs/testing.md.
 //
 // The browser suites spend most of their time waiting on a server and a browser, and must keep their timings
 // (a banner that opens over three seconds, a strip that moves every 20 ms); the other suites are pure CPU. So
@@ -9,9 +9,8 @@
 //
 // On two cores the app and server suites each run one test file at a time. A worker loads its project's
 // dependencies once and keeps them for every file it runs (isolate: false in vite.config.ts): React, antd, MUI
-// and react-admin for the apps, Fastify, Kysely and sharp for the server. A second worker per project loads all
-// of that again, for a core the browser suites are using anyway: one worker in each of two processes spent about
-// 20 core-seconds less over the whole run, and finished sooner. The cores beyond the browser suites' two are
+// and react-admin for the apps, Fastify, Kysely and sharp for the server. A second worker per project would load
+// all of that again, for a core the browser suites are using anyway. The cores beyond the browser suites' two are
 // shared between them.
 //
 // The app suites report live; the others' reports are kept and printed after theirs (each is also written as it
@@ -32,11 +31,18 @@ for (const { report } of TEST_RUNS) fs.rmSync(report, { force: true });
 const startedAt = Date.now();
 const lint = spawnSync(bin('biome'), ['check', '--error-on-warnings', '.'], { cwd: root, stdio: 'inherit' });
 if (lint.status !== 0) process.exit(lint.status ?? 1);
+// Every package a workspace imports is declared in that workspace's package.json, and every import resolves
+// (knip.json). Unused dependencies are not checked: some are used without an import (lighthouse as a command,
+// axe-core's script injected into pages).
+const declared = spawnSync(bin('knip'), ['--no-progress'], { cwd: root, stdio: 'inherit' });
+if (declared.status !== 0) {
+  console.error('knip: an import above is not declared in its workspace, or does not resolve');
+  process.exit(declared.status ?? 1);
+}
 
 /**
  * How far below the browser suites the rest runs: at 5 the browsers get about three quarters of a contended
- * core. At 10 (nine tenths) a unit test's screen could wait past its ceiling while both cores were busy with
- * a browser and its server.
+ * core, and a unit test's screen still gets enough of one to finish within its ceiling.
  */
 const LOW_PRIORITY_NICENESS = 5;
 
@@ -103,8 +109,8 @@ console.info(
     `the ${liveRun.name} report now, the others after.`,
 );
 const [typecheck, ...suites] = await Promise.all([
-  // TypeScript 7 checks each project with four checkers at once by default, which here costs half as much CPU
-  // again as one (about 24 core-seconds against 15 for the whole build); `npm test` already keeps both cores busy.
+  // TypeScript 7 checks each project with four checkers at once by default, which costs more CPU in all than one
+  // checker; `npm test` already keeps both cores busy.
   run('tsc', bin('tsc'), ['-b', '--checkers', '1'], { lowPriority: true, onOutput: typecheckOutput.onOutput }),
   vitest(liveRun),
   ...keptRuns.map((testRun) => vitest(testRun, kept.get(testRun))),

@@ -23,3 +23,9 @@ export const TEST_RUNS = [
   testRun('server suites', ['server', 'server-pg'], 'server'),
   testRun('browser suites', ['e2e'], 'e2e'),
 ];
+
+/** CI's second pass on Node 22 (scripts/test-node22.mjs): the server suite on SQLite and the browser smoke suite. */
+export const NODE22_RUNS = [
+  testRun('server suite on Node 22', ['server'], 'node22-server'),
+  testRun('browser smoke suite on Node 22', ['e2e'], 'node22-smoke'),
+];

@@ -67,8 +67,9 @@ describe.skipIf(SKIP_REASON)('accounts: log-in, guard, single sign-on and log-ou
     await waitForModalToSettle(page);
     await page.getByRole('radio', { name: '10000002' }).check();
     await page.getByTestId('card-picker-confirm').click();
-    await page.waitForURL(/\/creditBank\/info$/);
-    await page.getByText(/共 \d+ 条/).waitFor();
+    // 10000002 is the demo exam site's institution account: it lands on its workbench.
+    await page.waitForURL(/\/creditBank\/institution$/);
+    await page.getByTestId('institution-name').getByText('北京市青少年科技活动中心').waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem('cardNo'))).toBe('10000002');
     expect(JSON.parse((await page.evaluate(() => window.localStorage.getItem('cardNoOfData'))) ?? '[]')).toEqual([
       '10000001',
@@ -160,6 +161,6 @@ describe.skipIf(SKIP_REASON)('accounts: a password reset by SMS code in Chromium
     await page.getByLabel('确认新密码', { exact: true }).press('Enter');
     await page.getByRole('tab', { name: '卡号登录', selected: true }).waitFor();
     await cardLogIn(page, '10000002', 'Reset-pass-2026');
-    await page.waitForURL(/\/creditBank\/info$/);
+    await page.waitForURL(/\/creditBank\/institution$/);
   });
 });

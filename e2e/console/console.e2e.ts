@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SKIP_REASON } from '../harness/browser';
+import { openPage, SKIP_REASON } from '../harness/browser';
 import { signInThroughPage } from '../harness/consoleApi';
 import { useSiteAndBrowser } from '../harness/suite';
 
@@ -57,6 +57,27 @@ describe.skipIf(SKIP_REASON)('console: the built console in Chromium', () => {
     await page.reload();
     await page.getByRole('button', { name: /清空该分类/ }).waitFor();
     expect(await page.getByLabel('用户名').count()).toBe(0);
+    await page.close();
+  });
+
+  it('ends on the sign-in page when the page says signed in but the session has ended', async () => {
+    const { page } = await openPage(env.browser);
+    // The session ends between the page being sent and the console's first call: the page's word is stale.
+    let rewritten = false;
+    await page.route(/\/admin\/partners$/, async (route) => {
+      const html = await (await route.fetch()).text();
+      rewritten = html.includes('{"signedIn":false}');
+      await route.fulfill({
+        status: 200,
+        contentType: 'text/html; charset=utf-8',
+        body: html.replace('{"signedIn":false}', '{"signedIn":true}'),
+      });
+    });
+    await page.goto(`${env.site.url}/admin/partners`);
+    // react-admin's own check of the session fails and sends the visitor to its sign-in page.
+    await page.waitForURL(/\/admin\/login$/);
+    await page.getByLabel('用户名').waitFor();
+    expect(rewritten).toBe(true);
     await page.close();
   });
 

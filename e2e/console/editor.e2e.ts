@@ -84,7 +84,7 @@ describe.skipIf(SKIP_REASON)('console: the article body editor in Chromium', () 
     await toolbarButton(page, '插入图片').click();
     const dialog = page.getByRole('dialog', { name: '插入图片' });
     await dialog
-      .getByLabel('选择图片：')
+      .getByLabel('选择图片', { exact: true })
       .setInputFiles({ name: 'final.png', mimeType: 'image/png', buffer: solidPng(64, 48) });
     await dialog.getByRole('textbox', { name: /替代文字/ }).fill('决赛现场的机器人');
     await dialog.getByRole('textbox', { name: /图片说明/ }).fill('2026 年总决赛');

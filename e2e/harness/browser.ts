@@ -3,9 +3,8 @@ import { type Browser, type BrowserContext, chromium, type LaunchOptions, type P
 
 /**
  * Debian's Chromium headless shell (package chromium-headless-shell): the same Blink and V8 as the full browser
- * without its window system, the build Playwright itself runs for headless tests. Over the browser suites it
- * spent about a quarter fewer core-seconds than the full `chromium` in headless mode (its browser process alone
- * about 28 instead of 80). Where only the full browser is installed, the suites run on it.
+ * without its window system, the build Playwright itself runs for headless tests, and cheaper to run than the full
+ * `chromium` in headless mode (docs/testing.md). Where only the full browser is installed, the suites run on it.
  */
 const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
 
@@ -49,7 +48,7 @@ declare module 'vitest' {
   }
 }
 
-/** The run's one Chromium: starting and stopping one costs about a core-second, once instead of once per browser file. */
+/** The run's one Chromium: started and stopped once for the run instead of once per browser file. */
 export const startBrowserServer = () => chromium.launchServer(LAUNCH_OPTIONS);
 
 /**
@@ -101,9 +100,9 @@ const contextOptions = (options: PageOptions) => ({
 });
 
 /**
- * A page of the browser's shared context. A new browser context costs this headless Chromium about a
- * core-second more than a new page in an open one (its profile, network context and a few renderer processes),
- * and the suites open about a hundred pages. So pages share one context, and what a test could leave behind
+ * A page of the browser's shared context. A new browser context costs this headless Chromium much more than a new
+ * page in an open one (its profile, network context and a few renderer processes), and the suites open about a
+ * hundred pages. So pages share one context, and what a test could leave behind
  * is wiped when the next test opens its first page: the last test's pages are closed, and the cookies,
  * permissions and every origin's storage (local, session, IndexedDB, caches) cleared. The HTTP cache stays, as a
  * returning visitor's would.

@@ -67,6 +67,8 @@ const spawnServerOn = async (port: number, dataDir: string, env: Record<string, 
       // be measured; on a machine loaded by other test workers that refuses a test's page at random. The
       // shedding has its own server tests; the browser tests are about the features.
       MAX_EVENT_LOOP_DELAY_MS: '0',
+      // Suites run servers side by side; each would ask for the same metrics port.
+      METRICS_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -83,5 +85,37 @@ describe('SIGTERM during a stream of writes', () => {
     const titles = await imageTitles(restarted, session, 3);
     expect(acknowledged.filter((title) => !titles.has(title))).toEqual([]);
     for (const index of [1, 2, 3]) expect(titles.has(`停机时在途 ${index}`)).toBe(true);
+  });
+});
+
+describe('SIGTERM while a request is arriving', () => {
+  it('serves the request whose head was partly sent, closes its connection, and exits 0', async () => {
+    const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'lianmeng-ops-arriving-'));
+    try {
+      const site = await startServer(folder);
+      servers.push(site);
+      const { port } = new URL(site.url);
+      const socket = net.connect(Number(port), '127.0.0.1');
+      await once(socket, 'connect');
+      let received = '';
+      socket.on('data', (chunk: Buffer) => {
+        received += chunk.toString();
+      });
+      const ended = once(socket, 'close');
+      // The request line is in; the rest of the head is still on its way when the signal comes.
+      socket.write('GET /api/site/settings HTTP/1.1\r\n');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      site.child.kill('SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      socket.write('Host: t\r\nAccept: application/json\r\n\r\n');
+      await ended;
+
+      expect(received).toMatch(/^HTTP\/1\.1 200 /);
+      expect(received).toMatch(/connection: close/i);
+      expect(received).toContain('"status":200');
+      expect(await site.exited, site.output()).toBe(0);
+    } finally {
+      await fs.rm(folder, { recursive: true, force: true });
+    }
   });
 });

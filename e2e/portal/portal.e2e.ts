@@ -372,10 +372,9 @@ describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
     await page.waitForLoadState('networkidle');
     const total = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0);
     console.info(`first visit to /index: ${scripts.length} scripts, ${(total / 1024).toFixed(1)} KB gzip`);
-    // The first visit carries React (react-dom alone is about 56 KB), the data router (about 27 KB) and the
-    // layout; no schema library, no axios, no dayjs. Measured at 108.6–108.9 KB (react-router's production build
-    // with its unused parts shaken out, no module-preload polyfill, all the entry imports in the entry's file).
-    expect(total / 1024).toBeLessThanOrEqual(110);
+    // The first visit carries React, the data router as published, core's axios client and the layout; no schema
+    // library, no dayjs, no antd (lazily loaded). The budget guards the Lighthouse goal (docs/testing.md).
+    expect(total / 1024).toBeLessThanOrEqual(130);
     await page.close();
   });
 });

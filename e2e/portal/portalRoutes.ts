@@ -1,4 +1,4 @@
-/** Every area and named subroute of spec section 2, with and without its column segment, for the browser tests. */
+/** Every area and named subroute of the portal, with and without its column segment, for the browser tests. */
 export const PORTAL_ROUTES = [
   '/index',
   '/news',

@@ -129,9 +129,9 @@ describe.skipIf(POSTGRES_SKIP)('two server processes on one PostgreSQL database 
     expect((await consoleCall(a, session, '/lianmeng/auth/me')).status).toBe(401);
   });
 
-  // Each process keeps its public answers until the site version (bumped by triggers on every write) changes,
+  // Each process caches its public reads until the site version (bumped by triggers on every write) changes,
   // reading it at most every quarter second: a write through one is public on the other within a second.
-  it("shows in the other process's kept public answers, within a second, what was written through one", async () => {
+  it("shows in the other process's cached public reads, within a second, what was written through one", async () => {
     const [a, b] = two.sites;
     const session = await signIn(a, 'editor');
     const admin = await signIn(a, 'admin');
@@ -147,7 +147,7 @@ describe.skipIf(POSTGRES_SKIP)('two server processes on one PostgreSQL database 
     const title = `双进程写入 ${Date.now()}`;
     const partnerTitles = async () =>
       (await publicSearch(b, { belongSortid: 3 })).body.data.seachList.map((item) => item.photoTitle);
-    // Read twice first, so B answers from its kept copy when the write lands.
+    // Read twice first, so B answers from its cache when the write lands.
     expect(await partnerTitles()).not.toContain(title);
     expect(await partnerTitles()).not.toContain(title);
     const inserted = await consoleCall<Image>(a, session, '/lianmeng/img/imageMsgInsert', {

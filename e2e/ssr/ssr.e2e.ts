@@ -48,7 +48,7 @@ describe.skipIf(SKIP_REASON)('the server-rendered portal in Chromium', () => {
         const isLogin = path.includes('login');
         if (!isLogin) expect((await page.locator('h1').first().textContent())?.trim(), path).not.toBe('');
         expect(await page.locator('[data-testid="skeleton"]').count(), path).toBe(0);
-        // The education course, list and detail pages have no menu (spec section 2).
+        // The education course, list and detail pages have no menu.
         const withMenu = !/^\/education\/(course|list|detail)/.test(path);
         expect((await page.locator('nav[aria-label="主菜单"] a').count()) > 5, path).toBe(withMenu);
         expect(await page.getByTestId('site-footer').textContent(), path).toMatch(/ICP/);

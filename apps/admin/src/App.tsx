@@ -1,7 +1,13 @@
-import { api, CONSOLE_BASE_PATH } from '@lianmeng/core';
+import {
+  api,
+  CONSOLE_BASE_PATH,
+  CONSOLE_SESSION_ELEMENT_ID,
+  type ConsoleSessionHint,
+  readJsonScriptElement,
+} from '@lianmeng/core';
 import type { HttpClient } from '@lianmeng/core/http';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { consoleHttp } from './providers/http';
+import { lazyConsoleHttp } from './providers/lazyHttp';
 import { SignInPage } from './signIn/SignInPage';
 import './signIn/signIn.css';
 
@@ -14,11 +20,30 @@ const Loading = () => (
   </p>
 );
 
-/** Asks the server who is signed in (the session cookie survives a reload), then shows sign-in or the console. */
-export const App = ({ http = consoleHttp }: { http?: HttpClient }) => {
-  const [state, setState] = useState<'checking' | 'signedOut' | 'signedIn'>('checking');
+type SessionState = 'checking' | 'signedOut' | 'signedIn';
+
+/**
+ * What the server wrote into the page about this visit's session cookie; 'checking' when the page says
+ * nothing (the development server, the tests), and then the app asks.
+ */
+const stateFromPage = (): SessionState => {
+  const hint = readJsonScriptElement<Partial<ConsoleSessionHint> | null>(document, CONSOLE_SESSION_ELEMENT_ID, null);
+  if (typeof hint?.signedIn !== 'boolean') return 'checking';
+  return hint.signedIn ? 'signedIn' : 'signedOut';
+};
+
+/**
+ * Shows sign-in or the console, as the page says the session cookie stands (it survives a reload), or as
+ * the server answers when the page does not say. The page's word is only a hint: the console checks the
+ * session with its first call, and one that ended in between lands on react-admin's sign-in page. The http
+ * client (axios) loads with the first call, so a signed-out visitor downloads only the sign-in form.
+ */
+export const App = ({ http = lazyConsoleHttp }: { http?: HttpClient }) => {
+  const [state, setState] = useState<SessionState>(stateFromPage);
+  const [askServer] = useState(() => state === 'checking');
 
   useEffect(() => {
+    if (!askServer) return;
     let live = true;
     http.call(api.consoleAuth.me).then((result) => {
       if (live) setState(result.ok ? 'signedIn' : 'signedOut');
@@ -26,12 +51,13 @@ export const App = ({ http = consoleHttp }: { http?: HttpClient }) => {
     return () => {
       live = false;
     };
-  }, [http]);
+  }, [askServer, http]);
 
   if (state === 'checking') return <Loading />;
   if (state === 'signedOut') {
     return (
       <SignInPage
+        http={http}
         onSignIn={async (username, password, captcha) => {
           const result = await http.call(api.consoleAuth.login, { body: { username, password, ...captcha } });
           if (!result.ok) return result.message;

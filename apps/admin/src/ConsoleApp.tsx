@@ -1,24 +1,18 @@
 import { CONSOLE_BASE_PATH } from '@lianmeng/core';
-import { lazy } from 'react';
 import { Admin, Resource } from 'react-admin';
 import { BrowserRouter } from 'react-router-dom';
 import { ConsoleLayout } from './layout/ConsoleLayout';
 import { createAuthProvider } from './providers/authProvider';
 import { createDataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18n';
-import { bannerViews, partnerViews } from './resources/images';
+import accounts from './resources/accounts';
+import articles from './resources/articles';
+import audit from './resources/audit';
+import cardAccounts from './resources/cardAccounts';
+import { banners, partners } from './resources/images';
+import institutions from './resources/institutions';
+import settings from './resources/settings';
 import { RaSignInPage } from './signIn/RaSignInPage';
-
-// Each screen is its own chunk, loaded when first opened.
-const ArticleList = lazy(() => import('./resources/articles/ArticleList'));
-const ArticleCreate = lazy(() => import('./resources/articles/ArticleCreate'));
-const ArticleEdit = lazy(() => import('./resources/articles/ArticleEdit'));
-const ArticleShow = lazy(() => import('./resources/articles/ArticleShow'));
-const AccountList = lazy(() => import('./resources/accounts/AccountList'));
-const AccountCreate = lazy(() => import('./resources/accounts/AccountCreate'));
-const AccountEdit = lazy(() => import('./resources/accounts/AccountEdit'));
-const AuditList = lazy(() => import('./resources/audit/AuditList'));
-const SettingsPage = lazy(() => import('./resources/settings/SettingsPage'));
 
 const authProvider = createAuthProvider();
 const dataProvider = createDataProvider(authProvider.currentRole);
@@ -36,27 +30,14 @@ export const ConsoleApp = () => (
       requireAuth
       disableTelemetry
     >
-      <Resource name="banners" options={{ label: '顶部横幅' }} recordRepresentation="photoTitle" {...bannerViews} />
-      <Resource name="partners" options={{ label: '合作伙伴' }} recordRepresentation="photoTitle" {...partnerViews} />
-      <Resource
-        name="articles"
-        options={{ label: '文章' }}
-        recordRepresentation="title"
-        list={ArticleList}
-        create={ArticleCreate}
-        edit={ArticleEdit}
-        show={ArticleShow}
-      />
-      <Resource
-        name="accounts"
-        options={{ label: '账号' }}
-        recordRepresentation="username"
-        list={AccountList}
-        create={AccountCreate}
-        edit={AccountEdit}
-      />
-      <Resource name="audit" options={{ label: '审计日志' }} list={AuditList} />
-      <Resource name="settings" options={{ label: '站点设置' }} list={SettingsPage} />
+      <Resource name="banners" {...banners} />
+      <Resource name="partners" {...partners} />
+      <Resource name="articles" {...articles} />
+      <Resource name="accounts" {...accounts} />
+      <Resource name="institutions" {...institutions} />
+      <Resource name="cardAccounts" {...cardAccounts} />
+      <Resource name="audit" {...audit} />
+      <Resource name="settings" {...settings} />
     </Admin>
   </BrowserRouter>
 );

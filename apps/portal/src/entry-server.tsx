@@ -1,19 +1,15 @@
 import { Writable } from 'node:stream';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
-import { api, type ImageMessage, ROUTES } from '@lianmeng/core';
-import { type CallResult, createHttpClient, type HttpClientOptions } from '@lianmeng/core/http';
+import { createHttpClient, type HttpClientOptions } from '@lianmeng/core/http';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppShell } from './app/App';
-import { callKey, type LoaderContext, type PageMeta, prefetchedIn, type RouteData } from './app/callData';
+import { type LoaderContext, type PageMeta, type PreloadImage, pageHeadOf } from './app/callData';
 import type { CallFailure } from './app/errorBus';
 import { routes } from './app/routes';
 import { CARD_HOLDER_PATHS } from './features/account/routes';
-import { focusPreloads } from './features/home/FocusArea';
-import { focusItemsFrom } from './features/home/focusSlides';
 import { elderlyModeFromCookies } from './layout/elderlyMode';
-import { BANNER_REQUEST, openBanner } from './layout/layoutCalls';
 
 export interface RenderRequest {
   /** The absolute url of the page asked for. */
@@ -21,7 +17,7 @@ export interface RenderRequest {
   /** The visitor's `Cookie` header: only the elderly-mode choice is read from it. */
   cookieHeader: string;
   /** How the loaders' calls reach the API; on the server, in-process. */
-  fetch: HttpClientOptions['fetch'];
+  adapter: HttpClientOptions['adapter'];
 }
 
 export type RenderResult =
@@ -91,11 +87,11 @@ const antdStyles = (cache: ReturnType<typeof createCache>) => {
   return /<style[^>]*\sdata-css-hash=/.test(styles) ? styles : '';
 };
 
-export const render = async ({ url, cookieHeader, fetch }: RenderRequest): Promise<RenderResult> => {
+export const render = async ({ url, cookieHeader, adapter }: RenderRequest): Promise<RenderResult> => {
   const failures: CallFailure[] = [];
   const http = createHttpClient({
     cleanParameters: true,
-    fetch,
+    adapter,
     onBusinessError: (failure) => failures.push(failure),
   });
   const requestContext: LoaderContext = { http };
@@ -122,20 +118,18 @@ export const render = async ({ url, cookieHeader, fetch }: RenderRequest): Promi
   );
   const styles = antdStyles(styleCache);
 
+  // Every loader's data says what it adds to the page's head (title, status, images to preload).
   let status = context.statusCode;
   let meta: PageMeta = {};
+  const preload: PreloadImage[] = [];
   for (const match of context.matches) {
-    const data = context.loaderData[match.route.id] as RouteData | undefined;
-    if (data?.status) status = Math.max(status, data.status);
-    if (data?.meta) meta = { ...meta, ...data.meta };
+    const head = pageHeadOf(context.loaderData[match.route.id]);
+    if (head.status) status = Math.max(status, head.status);
+    if (head.meta) meta = { ...meta, ...head.meta };
+    for (const image of head.preload ?? []) {
+      if (!(image.ad && elderly)) preload.push(image);
+    }
   }
-  const lookup = prefetchedIn(context.matches.map((match) => context.loaderData[match.route.id]));
-  // The banner ad appears once the page is hydrated; fetched early, it is no longer the page's last paint.
-  const banners = lookup(callKey(api.img.search, BANNER_REQUEST)) as
-    | CallResult<{ seachList: ImageMessage[] }>
-    | undefined;
-  const banner = !elderly && banners?.ok ? openBanner(banners.data.seachList) : undefined;
-  const focus = context.matches.some((match) => match.route.path === ROUTES.index) ? focusItemsFrom(lookup) : null;
   const { pathname } = new URL(url);
   const forCardHolder = CARD_HOLDER_PATHS.includes(pathname);
   return {
@@ -146,10 +140,10 @@ export const render = async ({ url, cookieHeader, fetch }: RenderRequest): Promi
     meta,
     elderly,
     cacheable: status === 200 && !forCardHolder,
-    preloadImages: [
-      ...(focus?.pictures && focus.items[0] ? focusPreloads(focus.items[0].article) : []),
-      ...(banner?.photoAddress ? [{ href: banner.photoAddress }] : []),
-    ],
+    // The page's own pictures first (the focus area's is the home page's largest element), the banner ad's last.
+    preloadImages: [...preload.filter((image) => !image.ad), ...preload.filter((image) => image.ad)].map(
+      ({ href, media }) => (media ? { href, media } : { href }),
+    ),
     styles,
   };
 };

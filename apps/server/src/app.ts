@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { registerCache } from './cache/publicReads';
 import type { ServerConfig } from './config';
 import type { ServerContext } from './context';
 import type { Db } from './db/database';
@@ -17,8 +18,10 @@ import { registerCardHolderRoutes } from './domains/cardHolders';
 import type { SmsSender } from './domains/cardHolders/smsSender';
 import { registerConsoleAuthRoutes } from './domains/consoleUsers/consoleAuthRoutes';
 import { registerConsoleUserRoutes } from './domains/consoleUsers/consoleUserRoutes';
+import { registerCreditRoutes } from './domains/credits';
 import { registerHealthRoute } from './domains/health/healthRoute';
 import { registerImageRoutes } from './domains/images/imageRoutes';
+import { createCardRoles, registerInstitutionRoutes } from './domains/institutions';
 import { registerConsoleSettingsRoutes } from './domains/settings/consoleSettingsRoutes';
 import { registerPublicSettingsRoute } from './domains/settings/publicSettingsRoute';
 import { registerUploadRoutes } from './domains/uploads';
@@ -27,7 +30,6 @@ import { registerApiCachePolicy } from './http/cachePolicy';
 import { registerCompression } from './http/compression';
 import { registerContractCheck } from './http/defineRoute';
 import { answerClientError, answerFrameworkError, registerJsonBodyParser } from './http/inputLimits';
-import { registerPublicAnswers } from './http/publicAnswers';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerOperations } from './ops';
 import { registerErrorHandling } from './plugins/errors';
@@ -83,19 +85,18 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
 
   registerErrorHandling(app);
   registerJsonBodyParser(app);
-  await registerOperations(app, config);
+  await registerOperations(app, config, deps.db);
   const now = deps.now ?? (() => new Date());
   const siteVersion = createSiteVersion(deps.db);
-  // The public reads keep their serialised answers until the site version changes, and send them before
-  // the rest of the hooks run (http/publicAnswers.ts): registered right after the operations' own hooks.
-  registerPublicAnswers(app, siteVersion, () => now().getTime());
+  // The server's one cache: the public reads, the rendered pages and the keyword totals, by site version.
+  registerCache(app, siteVersion, () => now().getTime());
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   registerSecurityHeaders(app, config.hosts);
   const cookies = cookiePolicy(config.publicUrl);
   registerXsrfCookie(app, cookies);
   await registerCompression(app);
-  // After the validators, which give the public reads their own Cache-Control.
+  // A public read answered through the cache names its own Cache-Control, which this keeps.
   registerApiCachePolicy(app);
 
   const context: ServerContext = {
@@ -107,7 +108,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
     siteVersion,
   };
   // Every route installs the checks its call's definition asks for from these (http/defineRoute.ts).
-  registerAccessGuards(app, context);
+  registerAccessGuards(app, { ...context, cardRoles: createCardRoles(deps.db) });
   registerContractCheck(app, config.contractCheck);
 
   registerHealthRoute(app, context);
@@ -123,14 +124,17 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   registerConsoleSettingsRoutes(app, context);
   await registerUploadRoutes(app, context);
   await registerCardHolderRoutes(app, context, deps.smsSender);
+  await registerInstitutionRoutes(app, context, deps.smsSender);
+  await registerCreditRoutes(app, context, deps.smsSender);
   registerSiteFiles(app, context);
-  registerApiDocsRoutes(app);
+  registerApiDocsRoutes(app, { publicUrl: config.publicUrl, hosts: config.hosts });
   await registerUploads(app, path.join(config.dataDir, 'uploads'));
   await registerStaticApps(
     app,
     { portal: config.portalDist, admin: config.adminDist },
     { hosts: config.hosts, ssoReturnOrigins: config.ssoReturnOrigins },
     await createPortalPages(app, context),
+    async (request) => (await context.consoleSessions.userOf(request)) !== null,
   );
   return app;
 };

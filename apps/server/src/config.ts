@@ -32,12 +32,25 @@ export interface ServerConfig {
   captchaAnswersForTests: boolean;
   /** Quiet logs in tests. */
   logLevel: string;
+  /** LOG_FORMAT: `pretty` (coloured lines), `json`, or undefined: pretty when stdout is a terminal, JSON otherwise. */
+  logFormat: 'pretty' | 'json' | undefined;
+  /** METRICS_PORT / METRICS_HOST: where the Prometheus metrics are served, apart from the site; port 0: not served. */
+  metrics: { port: number; host: string };
   /**
    * How long a client may take: to send its headers, to send a whole request (a 10 MB upload on a slow
    * phone line needs its two minutes), to send the next request on a kept-alive connection, and to stay
-   * silent on an open socket.
+   * silent on an open socket. `bodyMs`: a request body other than an upload must have arrived this long after
+   * its headers; an upload instead must bring `uploadMinBytesPerSecond` in every `uploadWindowMs`.
    */
-  timeouts: { headersMs: number; requestMs: number; keepAliveMs: number; idleMs: number };
+  timeouts: {
+    headersMs: number;
+    requestMs: number;
+    keepAliveMs: number;
+    idleMs: number;
+    bodyMs: number;
+    uploadWindowMs: number;
+    uploadMinBytesPerSecond: number;
+  };
   /** Mean event-loop delay (ms) above which requests are refused with 503; 0: never. */
   maxEventLoopDelayMs: number;
   /** How long each event-loop delay sample lasts: a one-second mean rides out a single slow request. */
@@ -53,7 +66,15 @@ export const DEFAULT_TIMEOUTS: ServerConfig['timeouts'] = {
   requestMs: 120_000,
   keepAliveMs: 5_000,
   idleMs: 150_000,
+  bodyMs: 30_000,
+  uploadWindowMs: 10_000,
+  // 10 KB/s: a 10 MB photo still fits in the two minutes of the whole request on a slow line, while a
+  // client dripping a byte every few seconds is cut within one window.
+  uploadMinBytesPerSecond: 10 * 1024,
 };
+
+/** 9464: the port OpenTelemetry's Prometheus exporter uses, so a scrape configuration written for it fits. */
+export const DEFAULT_METRICS_PORT = 9464;
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -63,13 +84,15 @@ const list = (value: string | undefined) =>
     .map((item) => item.trim())
     .filter(Boolean);
 
-const milliseconds = (name: string, value: string | undefined, fallback: number) => {
+const wholeNumber = (unit: string) => (name: string, value: string | undefined, fallback: number) => {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0)
-    throw new Error(`${name} must be a whole number of milliseconds, got "${value}"`);
+    throw new Error(`${name} must be a whole number of ${unit}, got "${value}"`);
   return parsed;
 };
+const milliseconds = wholeNumber('milliseconds');
+const kilobytesPerSecond = wholeNumber('kilobytes per second');
 
 const publicUrl = (value: string | undefined) => {
   if (!value) return undefined;
@@ -89,6 +112,20 @@ const trustProxy = (value: string | undefined): boolean | string => {
   return value;
 };
 
+const portNumber = (name: string, value: string | undefined, fallback: number) => {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535)
+    throw new Error(`${name} must be a port number, got "${value}"`);
+  return parsed;
+};
+
+const logFormat = (value: string | undefined) => {
+  if (value === undefined || value === '') return undefined;
+  if (value === 'pretty' || value === 'json') return value;
+  throw new Error(`LOG_FORMAT must be "pretty" or "json", got "${value}"`);
+};
+
 /** `1`/`true` or `0`/`false`; unset, the fallback. */
 const flag = (name: string, value: string | undefined, fallback: boolean) => {
   if (value === undefined || value === '') return fallback;
@@ -101,27 +138,40 @@ export const loadConfig = (
   env: NodeJS.ProcessEnv = process.env,
   overrides: Partial<ServerConfig> = {},
 ): ServerConfig => {
-  const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   return {
-    port,
-    host: env.HOST ?? '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
+    port: portNumber('PORT', env.PORT, 8080),
+    // IPv4 and IPv6 alike; main.ts falls back to 0.0.0.0 on a machine without IPv6.
+    host: env.HOST || '::',
+    dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
     hosts: { main: env.MAIN_HOST ?? '', uc: env.UC_HOST ?? '', sso: env.SSO_HOST ?? '' },
     demoPassword: env.DEMO_PASSWORD || undefined,
     trustProxy: trustProxy(env.TRUST_PROXY),
     ssoReturnOrigins: list(env.SSO_RETURN_ORIGINS),
-    portalDist: path.resolve(env.PORTAL_DIST ?? path.join(repoRoot, 'apps/portal/dist')),
-    adminDist: path.resolve(env.ADMIN_DIST ?? path.join(repoRoot, 'apps/admin/dist')),
-    logLevel: env.LOG_LEVEL ?? 'info',
+    portalDist: path.resolve(env.PORTAL_DIST || path.join(repoRoot, 'apps/portal/dist')),
+    adminDist: path.resolve(env.ADMIN_DIST || path.join(repoRoot, 'apps/admin/dist')),
+    logLevel: env.LOG_LEVEL || 'info',
+    logFormat: logFormat(env.LOG_FORMAT),
+    metrics: {
+      port: portNumber('METRICS_PORT', env.METRICS_PORT, DEFAULT_METRICS_PORT),
+      host: env.METRICS_HOST || '127.0.0.1',
+    },
     cardPrivateKey: env.CARD_PRIVATE_KEY || undefined,
     smsCodeKey: env.SMS_CODE_KEY || undefined,
     captcha: onOff('CAPTCHA', env.CAPTCHA),
     captchaAnswersForTests: env.LIANMENG_TEST_CAPTCHA_ANSWERS === '1',
     publicUrl: publicUrl(env.PUBLIC_URL),
-    timeouts: DEFAULT_TIMEOUTS,
+    timeouts: {
+      ...DEFAULT_TIMEOUTS,
+      bodyMs: milliseconds('BODY_TIMEOUT_MS', env.BODY_TIMEOUT_MS, DEFAULT_TIMEOUTS.bodyMs),
+      uploadMinBytesPerSecond:
+        1024 *
+        kilobytesPerSecond(
+          'UPLOAD_MIN_KB_PER_SECOND',
+          env.UPLOAD_MIN_KB_PER_SECOND,
+          DEFAULT_TIMEOUTS.uploadMinBytesPerSecond / 1024,
+        ),
+    },
     maxEventLoopDelayMs: milliseconds('MAX_EVENT_LOOP_DELAY_MS', env.MAX_EVENT_LOOP_DELAY_MS, 1000),
     eventLoopSampleMs: 1000,
     shutdownGraceMs: milliseconds('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, 10_000),

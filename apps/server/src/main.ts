@@ -5,6 +5,9 @@ import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { demoDataComplete } from './db/seed';
 import { isSeedProcess, runSeedProcess, seedDemoDataApart } from './db/seed/apart';
+import { serveMetrics } from './metrics';
+import { listenHost } from './ops/listenHost';
+import { chooseLogFormat, logStreamFor } from './ops/logFormat';
 import { shutDownGracefully } from './ops/shutdown';
 
 const config = loadConfig();
@@ -16,7 +19,8 @@ const db = openDatabase(config.databaseUrl, config.dataDir);
 await migrate(db);
 // Every start after the first finds the demo data there: no process to start for a seed that changes nothing.
 const seed = (await demoDataComplete(db)) ? { seeded: false, credentialsFile: null } : await seedDemoDataApart();
-const app = await createServer(config, { db });
+const logStream = logStreamFor(chooseLogFormat(config.logFormat, process.stdout));
+const app = await createServer(config, { db, ...(logStream ? { logStream } : {}) });
 
 if (seed.seeded) app.log.info({ dialect: db.dialect }, 'demo data seeded');
 if (seed.credentialsFile) app.log.info(`demo passwords were generated; they are in ${seed.credentialsFile}`);
@@ -33,7 +37,8 @@ closeWithGrace(
   },
 );
 
-await app.listen({ port: config.port, host: config.host });
+await app.listen({ port: config.port, host: await listenHost(config.host, (message) => app.log.warn(message)) });
+await serveMetrics(app, config.metrics);
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 app.log.info(`门户 http://localhost:${port}/ · 管理台 http://localhost:${port}/admin/`);

@@ -3,7 +3,7 @@
 export const IMAGE_SORT = { banner: 2, partner: 3 } as const;
 export type ImageSortId = (typeof IMAGE_SORT)[keyof typeof IMAGE_SORT];
 export const IMAGE_SORT_IDS: readonly ImageSortId[] = [IMAGE_SORT.banner, IMAGE_SORT.partner];
-/** The fields of an image message an update may change; staff may change only `isOpen`. */
+/** The fields of an image message an update may change (which of them each role may change: `@lianmeng/core/policy`). */
 export const IMAGE_UPDATABLE_FIELDS = [
   'belongSortid',
   'isOpen',

@@ -11,6 +11,17 @@ export interface RuntimeConfig {
 
 export const RUNTIME_CONFIG_ELEMENT_ID = 'lianmeng-config';
 
+/**
+ * The JSON block that tells the console's page whether the request that fetched it carried a live console
+ * session, and nothing else about the user: a signed-out visitor gets the sign-in page without a call first.
+ * Only a hint: the console still checks the session with its own first call.
+ */
+export const CONSOLE_SESSION_ELEMENT_ID = 'lianmeng-console-session';
+
+export interface ConsoleSessionHint {
+  signedIn: boolean;
+}
+
 /** The JSON block that carries the server's loader data into a server-rendered page, read before hydration. */
 export const HYDRATION_ELEMENT_ID = 'lianmeng-hydration';
 

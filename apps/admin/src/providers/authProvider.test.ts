@@ -3,7 +3,7 @@ import { failure, mockCall } from '@lianmeng/core/testing';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthProvider } from './authProvider';
-import { canRoleAccess } from './permissions';
+import { accountFieldsOffered, canRoleAccess } from './permissions';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -77,8 +77,25 @@ describe('what each role may do in the console', () => {
     ['admin', 'accounts', 'delete', false],
     ['admin', 'audit', 'edit', false],
     ['editor', 'articles', 'delete', true],
+    ['staff', 'banners', 'toggle', true],
+    ['staff', 'banners', 'edit', false],
+    ['editor', 'partners', 'edit', true],
+    ['editor', 'partners', 'toggle', true],
     [undefined, 'banners', 'list', false],
   ] as const)('%s on %s / %s: %s', (role, resource, action, allowed) => {
     expect(canRoleAccess(role, resource, action)).toBe(allowed);
+  });
+});
+
+describe('what the account form offers, read from the account rules', () => {
+  const editor = { id: 2, role: 'editor', disabled: false } as const;
+  it('on another editor or staff account: both roles and the disabled switch', () => {
+    expect(accountFieldsOffered('1', editor)).toEqual({ roles: ['editor', 'staff'], disabled: true });
+  });
+  it('on one’s own account: no role change and no disabled switch', () => {
+    expect(accountFieldsOffered('2', editor)).toEqual({ roles: [], disabled: false });
+  });
+  it('on another administrator: no role change, the disabled switch stays', () => {
+    expect(accountFieldsOffered(1, { id: 3, role: 'admin', disabled: false })).toEqual({ roles: [], disabled: true });
   });
 });

@@ -1,5 +1,7 @@
 import { api, DEFAULT_CERTIFICATION_URL, HEADERS, IMAGE_SORT, type ImageMessage } from '@lianmeng/core';
+import { NETWORK_ERROR_MESSAGE } from '@lianmeng/core/http';
 import { failure, imageFixture, mockCall, mockList } from '@lianmeng/core/testing';
+import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { HttpError } from 'react-admin';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -18,7 +20,7 @@ let role: 'admin' | 'editor' | 'staff' = 'editor';
 const provider = createDataProvider(() => role);
 
 /** Records what each request carried. */
-const seen: { url: string; headers: Headers; body: unknown }[] = [];
+const seen: { url: string; method: string; headers: Headers; body: unknown }[] = [];
 const remember = async (request: Request) => {
   const body =
     request.method === 'GET'
@@ -27,7 +29,7 @@ const remember = async (request: Request) => {
           .clone()
           .json()
           .catch(() => undefined);
-  seen.push({ url: request.url, headers: request.headers, body });
+  seen.push({ url: request.url, method: request.method, headers: request.headers, body });
 };
 beforeEach(() => {
   seen.length = 0;
@@ -151,6 +153,17 @@ const ARTICLE = {
   updateTime: '2026-11-01T08:00:00.000Z',
 };
 const { body: _body, ...ARTICLE_ROW } = ARTICLE;
+const SETTINGS = {
+  hotline: '400-000-0000',
+  copyright: '版权',
+  icpNumber: '',
+  icpLink: '',
+  publicSecurityNumber: '',
+  publicSecurityLink: '',
+  sponsor: '主办',
+  certificationUrl: DEFAULT_CERTIFICATION_URL,
+  logoImage: '',
+};
 
 describe('the console API resources', () => {
   it('lists with the JSON sort, range and filter, reading the total from Content-Range', async () => {
@@ -197,17 +210,35 @@ describe('the console API resources', () => {
     ).rejects.toMatchObject({ message: expect.stringContaining('Content-Range') });
   });
 
-  it('fetches many articles in one request filtered by id', async () => {
+  it('reads the single settings record as a list of one', async () => {
+    server.use(
+      mockList(api.consoleApi.settingsList, () => ({
+        rows: [{ id: 'site' as const, ...SETTINGS }],
+      })),
+    );
+    const result = await provider.getList('settings', {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
+    expect(result).toMatchObject({ total: 1, data: [{ id: 'site' }] });
+  });
+
+  it('fetches many articles in one request filtered by id, asking for as many rows as ids', async () => {
     server.use(
       mockList(api.consoleApi.articleList, async ({ request }) => {
         await remember(request);
-        return { rows: [ARTICLE_ROW, { ...ARTICLE_ROW, id: 12 }] };
+        return { rows: Array.from({ length: 12 }, (_, index) => ({ ...ARTICLE_ROW, id: index + 1 })) };
       }),
     );
-    const result = await provider.getMany('articles', { ids: [11, 12] });
-    expect(result.data.map((row) => row.id)).toEqual([11, 12]);
+    const ids = Array.from({ length: 12 }, (_, index) => index + 1);
+    const result = await provider.getMany('articles', { ids });
+    expect(result.data.map((row) => row.id)).toEqual(ids);
     expect(seen).toHaveLength(1);
-    expect(JSON.parse(new URL(seen[0]?.url ?? '').searchParams.get('filter') ?? '')).toEqual({ id: [11, 12] });
+    const url = new URL(seen[0]?.url ?? '');
+    expect(JSON.parse(url.searchParams.get('filter') ?? '')).toEqual({ id: ids });
+    // The server pages every list, ten rows unless asked: twelve ids need a range of twelve.
+    expect(JSON.parse(url.searchParams.get('range') ?? '')).toEqual([0, 11]);
   });
 
   it('creates, updates and deletes an article with the anti-forgery header, sending the form as the body', async () => {
@@ -222,44 +253,39 @@ describe('the console API resources', () => {
       }),
       mockCall(api.consoleApi.articleDelete, async ({ request }) => {
         await remember(request);
-        return { id: 11 };
+        return { id: Number(request.url.split('/').pop()) };
       }),
     );
     const created = await provider.create('articles', {
       data: { typeId: 1, title: '联盟年会', publishTime: '2026-11-01', body: '<p>正文</p>' },
     });
-    expect(created.data.id).toBe(11);
+    expect(created.data).toEqual(ARTICLE);
     const updated = await provider.update('articles', {
       id: 11,
       data: { ...ARTICLE, title: '改后的标题' },
       previousData: ARTICLE,
     });
     expect(updated.data.title).toBe('改后的标题');
-    expect((await provider.delete('articles', { id: 11, previousData: ARTICLE })).data).toEqual(ARTICLE);
-    expect(seen.map((request) => new URL(request.url).pathname)).toEqual([
-      '/lianmeng/api/articles',
-      '/lianmeng/api/articles/11',
-      '/lianmeng/api/articles/11',
+    expect((await provider.delete('articles', { id: 11, previousData: ARTICLE })).data).toEqual({ id: 11 });
+    expect((await provider.deleteMany('articles', { ids: [12, 13] })).data).toEqual([12, 13]);
+    expect(seen.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toEqual([
+      'POST /lianmeng/api/articles',
+      'PUT /lianmeng/api/articles/11',
+      'DELETE /lianmeng/api/articles/11',
+      'DELETE /lianmeng/api/articles/12',
+      'DELETE /lianmeng/api/articles/13',
     ]);
     expect(seen[0]?.body).toEqual({ typeId: 1, title: '联盟年会', publishTime: '2026-11-01', body: '<p>正文</p>' });
+    expect(seen[0]?.headers.get('content-type')).toContain('application/json');
     expect(seen.every((request) => request.headers.get(HEADERS.xsrf) === 'token-from-cookie')).toBe(true);
+    expect(seen.every((request) => request.headers.get(HEADERS.console) === '1')).toBe(true);
   });
 
   it('turns a refusal into an HttpError with the Chinese message and status', async () => {
     server.use(mockCall(api.consoleApi.settingsUpdate, () => failure(403, '您的角色没有权限执行此操作')));
     const attempt = provider.update('settings', {
       id: 'site',
-      data: {
-        hotline: '400-000-0000',
-        copyright: '版权',
-        icpNumber: '',
-        icpLink: '',
-        publicSecurityNumber: '',
-        publicSecurityLink: '',
-        sponsor: '主办',
-        certificationUrl: DEFAULT_CERTIFICATION_URL,
-        logoImage: '',
-      },
+      data: SETTINGS,
       previousData: { id: 'site' },
     });
     await expect(attempt).rejects.toBeInstanceOf(HttpError);
@@ -275,8 +301,10 @@ describe('the console API resources', () => {
     ).rejects.toMatchObject({ status: 400, body: { errors: { username: expect.stringContaining('已被使用') } } });
   });
 
-  it('refuses an action a resource does not have', async () => {
-    await expect(provider.delete('accounts', { id: 1 })).rejects.toMatchObject({ status: 405 });
-    await expect(provider.getOne('nothing', { id: 1 })).rejects.toBeInstanceOf(HttpError);
+  it('turns a network failure into an HttpError with the Chinese message', async () => {
+    server.use(http.get('*/lianmeng/api/audit/3', () => HttpResponse.error()));
+    const attempt = provider.getOne('audit', { id: 3 });
+    await expect(attempt).rejects.toBeInstanceOf(HttpError);
+    await expect(attempt).rejects.toMatchObject({ message: NETWORK_ERROR_MESSAGE });
   });
 });

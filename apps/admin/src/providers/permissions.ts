@@ -1,4 +1,10 @@
-import { api, type CallDefinition, type ConsoleRole, consoleRoleMay } from '@lianmeng/core';
+import { type Account, api, type CallDefinition, type ConsoleRole, consoleRoleMay } from '@lianmeng/core';
+import {
+  accountRoleChoices,
+  mayChangeAccountDisabled,
+  mayChangeImageField,
+  mayEditWholeImage,
+} from '@lianmeng/core/policy';
 
 export const IMAGE_RESOURCES = ['banners', 'partners'] as const;
 
@@ -7,9 +13,7 @@ const imageCalls: Record<string, CallDefinition> = {
   export: api.img.search,
   show: api.img.searchOne,
   create: api.img.insert,
-  // The update call lets staff change the open switch alone; the edit form changes the rest, which only
-  // those who may create an image may do.
-  edit: api.img.insert,
+  edit: api.img.update,
   toggle: api.img.update,
   delete: api.img.delete,
   clear: api.img.sortClear,
@@ -38,6 +42,18 @@ const ACTION_CALLS: Record<string, Record<string, CallDefinition>> = {
     create: api.consoleApi.accountCreate,
     edit: api.consoleApi.accountUpdate,
   },
+  institutions: {
+    list: api.consoleApi.institutionList,
+    show: api.consoleApi.institutionOne,
+    create: api.consoleApi.institutionCreate,
+    edit: api.consoleApi.institutionUpdate,
+    import: api.consoleApi.institutionImportCommit,
+  },
+  cardAccounts: {
+    list: api.consoleApi.cardAccountList,
+    show: api.consoleApi.cardAccountOne,
+    edit: api.consoleApi.cardAccountUpdate,
+  },
   audit: { list: api.consoleApi.auditList, show: api.consoleApi.auditOne },
   settings: {
     list: api.consoleApi.settingsList,
@@ -51,10 +67,36 @@ export const callOfAction = (resource: string, action: string): CallDefinition |
   ACTION_CALLS[resource]?.[action];
 
 /**
- * Whether the console offers an action to a role. The server checks the same table on every call; this only
- * decides what the console shows.
+ * Field-level rules beneath a call's access, per resource and action (`@lianmeng/core/policy`, which the
+ * server enforces too): the image update call is open to staff, but only for the open switch.
+ */
+const FIELD_RULES: Record<string, Record<string, (role: ConsoleRole) => boolean>> = {
+  banners: { edit: mayEditWholeImage, toggle: (role) => mayChangeImageField(role, 'isOpen') },
+  partners: { edit: mayEditWholeImage, toggle: (role) => mayChangeImageField(role, 'isOpen') },
+};
+
+/**
+ * Whether the console offers an action to a role: the contract lets the role make the action's call, and the
+ * field rules let it change what the action changes. The server checks both on every call; this only decides
+ * what the console shows.
  */
 export const canRoleAccess = (role: ConsoleRole | undefined, resource: string, action: string): boolean => {
   const call = callOfAction(resource, action);
-  return role !== undefined && call !== undefined && consoleRoleMay(role, call.access);
+  if (role === undefined || call === undefined || !consoleRoleMay(role, call.access)) return false;
+  return FIELD_RULES[resource]?.[action]?.(role) ?? true;
+};
+
+/**
+ * What the account form offers the signed-in user on one account: the roles it may switch to (none on one's
+ * own account or an administrator's) and whether the disabled switch is theirs to turn.
+ */
+export const accountFieldsOffered = (
+  identityId: number | string | undefined,
+  account: Pick<Account, 'id' | 'role' | 'disabled'>,
+) => {
+  const actorId = identityId === undefined ? undefined : Number(identityId);
+  return {
+    roles: accountRoleChoices(actorId, account),
+    disabled: mayChangeAccountDisabled(actorId, account),
+  };
 };

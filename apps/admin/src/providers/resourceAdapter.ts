@@ -2,7 +2,10 @@ import type { CallResult } from '@lianmeng/core/http';
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import { refusal } from './serverErrors';
 
-/** What one console resource can do, in plain records; `toDataProvider` gives it react-admin's shape. */
+/**
+ * What a resource that is not simple REST (the image sorts over the /lianmeng/img calls) can do, in plain
+ * records; `toDataProvider` gives it react-admin's shape.
+ */
 export interface ResourceAdapter {
   getList(params: GetListParams): Promise<{ data: RaRecord[]; total: number }>;
   getOne(id: Identifier, signal?: AbortSignal): Promise<RaRecord>;

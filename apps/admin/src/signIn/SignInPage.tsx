@@ -1,6 +1,7 @@
 import { api, CAPTCHA_IMAGE_ALT, type CaptchaChallenge, captchaImageSource, isCaptchaRefusal } from '@lianmeng/core';
+import type { HttpClient } from '@lianmeng/core/http';
 import { type FormEvent, useState } from 'react';
-import { consoleHttp } from '../providers/http';
+import { lazyConsoleHttp } from '../providers/lazyHttp';
 
 /** The answer to the image challenge, sent beside the user name and password once the server asks for it. */
 export interface SignInCaptcha {
@@ -11,6 +12,8 @@ export interface SignInCaptcha {
 export interface SignInPageProps {
   /** Resolves to a Chinese refusal message, or nothing when the user is in. */
   onSignIn(username: string, password: string, captcha: SignInCaptcha): Promise<string | undefined>;
+  /** Where the image challenge is asked for: the console's client, loaded on first use unless given. */
+  http?: HttpClient;
 }
 
 /**
@@ -18,7 +21,7 @@ export interface SignInPageProps {
  * it must not wait for react-admin and MUI. After repeated failures the server asks for the image
  * challenge; the page then shows it, and a new one after every try (each is used up by its first answer).
  */
-export const SignInPage = ({ onSignIn }: SignInPageProps) => {
+export const SignInPage = ({ onSignIn, http = lazyConsoleHttp }: SignInPageProps) => {
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
   const [captchaShown, setCaptchaShown] = useState(false);
@@ -27,7 +30,7 @@ export const SignInPage = ({ onSignIn }: SignInPageProps) => {
 
   const newChallenge = async () => {
     setCaptchaCode('');
-    const result = await consoleHttp.call(api.captcha.create);
+    const result = await http.call(api.captcha.create);
     setChallenge(result.ok && result.data.required ? result.data : null);
   };
 

@@ -1,4 +1,4 @@
-import { createHttpClient } from '@lianmeng/core/http';
+import type { HttpClient, HttpClientOptions } from '@lianmeng/core/http';
 import { createSessionStore } from '@lianmeng/core/session';
 import { errorBus } from './errorBus';
 import { runtimeConfig } from './runtimeConfig';
@@ -13,14 +13,29 @@ const emptyStorage: Storage = {
   setItem: () => undefined,
 };
 
-/** The card holder's session, in localStorage under PRODUCT.md's seven keys. */
+/** The card holder's session, in localStorage under its seven keys (docs/product-rules.md, "Card holders"). */
 export const session = createSessionStore(typeof window === 'undefined' ? emptyStorage : window.localStorage);
+
+/**
+ * A client whose axios stack is loaded with the first call. A first visit renders from the data the server
+ * wrote into the page and calls nothing, so the client would only add to the script every first visit loads;
+ * the first log-in, search or client-side navigation loads it once.
+ */
+const clientOnFirstCall = (options: HttpClientOptions): HttpClient => {
+  let client: Promise<HttpClient> | undefined;
+  return {
+    async call(definition, input) {
+      client ??= import('@lianmeng/core/http').then(({ createHttpClient }) => createHttpClient(options));
+      return (await client).call(definition, input);
+    },
+  };
+};
 
 /**
  * The portal's one http client in the browser: parameters cleaned, failures to the error modal, token on
  * card-holder calls, hosts from the configuration the server wrote into the page.
  */
-export const http = createHttpClient({
+export const http = clientOnFirstCall({
   hosts: runtimeConfig().hosts,
   cleanParameters: true,
   getToken: () => session.token(),
@@ -28,7 +43,7 @@ export const http = createHttpClient({
 });
 
 /** The same client without the error modal, for checks whose failure the visitor need not hear about. */
-export const quietHttp = createHttpClient({
+export const quietHttp = clientOnFirstCall({
   hosts: runtimeConfig().hosts,
   cleanParameters: true,
   getToken: () => session.token(),

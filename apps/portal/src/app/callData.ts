@@ -1,17 +1,12 @@
 import type { CallDefinition } from '@lianmeng/core';
-import type { CallInput, CallResult, HttpClient } from '@lianmeng/core/http';
-import { createContext, useContext } from 'react';
+import type { CallInput, HttpClient } from '@lianmeng/core/http';
 import { http as browserHttp } from './api';
 
-/** A contract call and its input, as a page asks for it: the same pair a route's loader prefetches. */
+/** A contract call and its input, written once for the loader that makes it. */
 export interface CallRequest {
   definition: CallDefinition;
   input: CallInput;
 }
-
-/** One key per call and input, so what a loader fetched is found again by the component that needs it. */
-export const callKey = (definition: CallDefinition, input: CallInput) =>
-  `${definition.method} ${definition.path} ${JSON.stringify(input)}`;
 
 export interface PageMeta {
   title?: string;
@@ -19,13 +14,23 @@ export interface PageMeta {
   image?: string;
 }
 
-/** What every route loader returns: the calls it made, and what the page's head says about it. */
-export interface RouteData {
-  calls: Record<string, CallResult<unknown>>;
+/** An image the page's head preloads; `ad`: the banner ad's, left out in the elderly-friendly mode (no ads there). */
+export interface PreloadImage {
+  href: string;
+  media?: string;
+  ad?: boolean;
+}
+
+/** What every route loader's data carries besides its results: what the page's head says, and its HTTP status. */
+export interface PageHead {
   meta?: PageMeta;
   /** The HTTP status the page answers with when rendered on the server (404 for an unknown article). */
   status?: number;
+  preload?: PreloadImage[];
 }
+
+/** A matched route's loader data as the server reads it for the page's head: every loader's data is a PageHead. */
+export const pageHeadOf = (data: unknown): PageHead => (typeof data === 'object' && data !== null ? data : {});
 
 /** What the server hands every loader: its own client, which reaches the API in-process. */
 export interface LoaderContext {
@@ -33,31 +38,4 @@ export interface LoaderContext {
 }
 
 /** The server's client when the server runs the loader, the page's own client in the browser. */
-export const clientFrom = (context: unknown): HttpClient =>
-  (context as Partial<LoaderContext> | undefined)?.http ?? browserHttp;
-
-/** Makes the calls (all at once) and keeps their results by key. */
-export const fetchCalls = async (client: HttpClient, requests: CallRequest[], into: RouteData['calls'] = {}) => {
-  const results = await Promise.all(requests.map((request) => client.call(request.definition, request.input)));
-  requests.forEach((request, index) => {
-    into[callKey(request.definition, request.input)] = results[index] as CallResult<unknown>;
-  });
-  return into;
-};
-
-/** A call's result as the matched routes' loaders left it, or undefined. */
-export type PrefetchedLookup = (key: string) => CallResult<unknown> | undefined;
-
-/** Looks a call's result up in the matched routes' loader data, outermost route first. */
-export const prefetchedIn =
-  (loaderData: readonly unknown[]): PrefetchedLookup =>
-  (key) => {
-    for (const data of loaderData) {
-      const result = (data as RouteData | undefined)?.calls?.[key];
-      if (result) return result;
-    }
-    return undefined;
-  };
-
-export const PrefetchedCallsContext = createContext<PrefetchedLookup>(() => undefined);
-export const usePrefetched = () => useContext(PrefetchedCallsContext);
+export const clientFrom = (context: Partial<LoaderContext> | undefined): HttpClient => context?.http ?? browserHttp;

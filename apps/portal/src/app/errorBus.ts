@@ -1,6 +1,6 @@
 import type { CallAccess } from '@lianmeng/core';
 
-/** Failures of any call, for the one error modal to show (spec section 8). */
+/** Failures of any call, for the one error modal to show (docs/product-rules.md, "Errors in the portal"). */
 export interface CallFailure {
   status: number;
   message: string;

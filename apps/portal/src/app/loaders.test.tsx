@@ -1,4 +1,4 @@
-import { api, COLUMN_BY_KEY } from '@lianmeng/core';
+import { COLUMN_BY_KEY } from '@lianmeng/core';
 import { createHttpClient } from '@lianmeng/core/http';
 import { render, screen } from '@testing-library/react';
 import { HttpResponse, http as mswHttp } from 'msw';
@@ -6,7 +6,6 @@ import { createMemoryRouter, createStaticHandler, RouterProvider } from 'react-r
 import { afterEach, describe, expect, it } from 'vitest';
 import { ARTICLES, setupPortalServer } from '../testing/portalServer';
 import { AppShell } from './App';
-import { callKey, type RouteData } from './callData';
 import { detailLoader } from './loaders';
 import { routes } from './routes';
 
@@ -49,24 +48,25 @@ describe('route loaders', () => {
 
   it('a detail route without an id loads the newest article of its column, then that article, and names the page after it', async () => {
     const seen = recordRequests();
-    const data = (await detailLoader(COLUMN_BY_KEY.matchNotices.typeId)({
+    const data = await detailLoader(COLUMN_BY_KEY.matchNotices.typeId)({
       params: {},
       request: new Request('http://portal.test/match/detail'),
       context: { http: client() },
-    } as never)) as RouteData;
+    } as never);
     const newest = ARTICLES.find((article) => article.typeId === COLUMN_BY_KEY.matchNotices.typeId);
     expect(seen).toEqual(['/api/content/articles', `/api/content/articles/${newest?.id}`]);
     expect(data.meta?.title).toBe(newest?.title);
     expect(data.status).toBeUndefined();
-    expect(data.calls[callKey(api.content.article, { params: { id: newest?.id ?? 0 } })]).toMatchObject({ ok: true });
+    expect(data.article).toMatchObject({ ok: true, data: { id: newest?.id } });
+    expect(data.latest).toBe(true);
   });
 
   it('an unknown article makes the page a 404; a failing API makes it a 500', async () => {
-    const missing = (await detailLoader(COLUMN_BY_KEY.news.typeId)({
+    const missing = await detailLoader(COLUMN_BY_KEY.news.typeId)({
       params: { id: '999999' },
       request: new Request('http://portal.test/news/detail/999999'),
       context: { http: client() },
-    } as never)) as RouteData;
+    } as never);
     expect(missing.status).toBe(404);
     expect(missing.meta?.title).toBe('文章不存在');
 
@@ -75,11 +75,11 @@ describe('route loaders', () => {
         HttpResponse.json({ status: 500, message: '服务器内部错误' }, { status: 500 }),
       ),
     );
-    const failing = (await detailLoader(COLUMN_BY_KEY.news.typeId)({
+    const failing = await detailLoader(COLUMN_BY_KEY.news.typeId)({
       params: { id: '101' },
       request: new Request('http://portal.test/news/detail/101'),
       context: { http: client() },
-    } as never)) as RouteData;
+    } as never);
     expect(failing.status).toBe(500);
   });
 });

@@ -1,9 +1,10 @@
-import { COLUMN_BY_KEY, columnByTypeId } from '@lianmeng/core';
+import { api, COLUMN_BY_KEY, columnByTypeId } from '@lianmeng/core';
 import type { CallResult } from '@lianmeng/core/http';
 import { parseTypeParam } from '@lianmeng/core/menu';
 import { type LoaderFunctionArgs, redirect } from 'react-router-dom';
+import { focusItemsFrom, focusPreloads } from '../features/home/focusSlides';
 import { EDUCATION_TYPE_IDS, HOME_SECTIONS } from '../features/home/homeSections';
-import { LAYOUT_CALLS } from '../layout/layoutCalls';
+import { BANNER_REQUEST, openBanner, PARTNER_REQUEST, SITE_SETTINGS_INPUT } from '../layout/layoutCalls';
 import { resolveColumn } from '../shared/articles/areas';
 import {
   articleCall,
@@ -15,94 +16,148 @@ import {
   pageFromSearch,
   searchCall,
 } from '../shared/articles/articleCalls';
-import { type CallRequest, callKey, clientFrom, fetchCalls, type PageMeta, type RouteData } from './callData';
+import { clientFrom, type PageHead, type PageMeta, type PreloadImage } from './callData';
 
 /**
  * The routes' loaders: each makes the calls its page shows (the server runs them for the first request, the
- * browser before a client-side navigation) and says what the page's head holds.
+ * browser before a client-side navigation) and says what the page's head holds. A page reads its loader's
+ * data with `useLoaderData<typeof loader>()`, typed from the contract's response schemas; in the browser's
+ * first render it is the data the server's loaders sent with the page, so hydration fetches nothing.
  */
 
 /** A failed call makes the page's HTTP status: a server or network failure is a 500, a refusal its own. */
-const statusOf = (calls: RouteData['calls']): number | undefined => {
+const statusOf = (results: readonly (CallResult<unknown> | null)[]): number | undefined => {
   let status: number | undefined;
-  for (const result of Object.values(calls)) {
-    if (result.ok) continue;
+  for (const result of results) {
+    if (!result || result.ok) continue;
     const code = result.status >= 400 && result.status < 600 ? result.status : 500;
     status = Math.max(status ?? 0, code);
   }
   return status;
 };
 
-const withStatus = (calls: RouteData['calls'], meta?: PageMeta): RouteData => {
-  const status = statusOf(calls);
-  return { calls, ...(meta ? { meta } : {}), ...(status ? { status } : {}) };
+/** The head of a page drawn from these results: its meta, the status a failure gives it, its preloads. */
+const headOf = (
+  results: readonly (CallResult<unknown> | null)[],
+  meta?: PageMeta,
+  preload?: PreloadImage[],
+): PageHead => {
+  const status = statusOf(results);
+  return { ...(meta ? { meta } : {}), ...(status ? { status } : {}), ...(preload?.length ? { preload } : {}) };
 };
-
-const load = async (context: unknown, requests: CallRequest[], meta?: PageMeta): Promise<RouteData> =>
-  withStatus(await fetchCalls(clientFrom(context), requests), meta);
 
 const searchParams = (request: Request) => new URL(request.url).searchParams;
 
 export const redirectTo = (path: string) => () => redirect(path);
 
 /** The header's settings, the banner ad and the partner strip: loaded once, kept across navigations. */
-export const layoutLoader = ({ context }: LoaderFunctionArgs) => load(context, LAYOUT_CALLS);
+export const layoutLoader = async ({ context }: LoaderFunctionArgs) => {
+  const client = clientFrom(context);
+  const [settings, banners, partners] = await Promise.all([
+    client.call(api.site.settings, SITE_SETTINGS_INPUT),
+    client.call(api.img.search, BANNER_REQUEST),
+    client.call(api.img.search, PARTNER_REQUEST),
+  ]);
+  // The banner ad appears once the page is hydrated; its picture asked for early, it is not the page's last paint.
+  const banner = banners.ok ? openBanner(banners.data.seachList) : undefined;
+  const preload = banner?.photoAddress ? [{ href: banner.photoAddress, ad: true }] : [];
+  return { settings, banners, partners, ...headOf([settings, banners, partners], undefined, preload) };
+};
 
-export const titleLoader = (title: string) => (): RouteData => ({ calls: {}, meta: { title } });
+export const titleLoader = (title: string) => (): PageHead => ({ meta: { title } });
 
-export const homeLoader = ({ context }: LoaderFunctionArgs) =>
-  load(
-    context,
-    HOME_SECTIONS.map((section) => homeSectionCall(section.typeId)),
-    { title: '首页' },
+/** The latest articles of each of these columns, for the home page's and the education index's sections. */
+const loadSections = (context: LoaderFunctionArgs['context'], typeIds: readonly number[]) => {
+  const client = clientFrom(context);
+  return Promise.all(
+    typeIds.map(async (typeId) => {
+      const { definition, input } = homeSectionCall(typeId);
+      return { typeId, articles: await client.call(definition, input) };
+    }),
   );
+};
 
-export const educationIndexLoader = ({ context }: LoaderFunctionArgs) =>
-  load(context, EDUCATION_TYPE_IDS.map(homeSectionCall), { title: '教育教学' });
+export const homeLoader = async ({ context }: LoaderFunctionArgs) => {
+  const sections = await loadSections(
+    context,
+    HOME_SECTIONS.map((section) => section.typeId),
+  );
+  // The focus area's first picture is the page's largest element: the head preloads it.
+  const focus = focusItemsFrom(sections);
+  const first = focus.pictures ? focus.items[0] : undefined;
+  return {
+    sections,
+    ...headOf(
+      sections.map((section) => section.articles),
+      { title: '首页' },
+      first ? focusPreloads(first.article) : [],
+    ),
+  };
+};
+
+export const educationIndexLoader = async ({ context }: LoaderFunctionArgs) => {
+  const sections = await loadSections(context, EDUCATION_TYPE_IDS);
+  return {
+    sections,
+    ...headOf(
+      sections.map((section) => section.articles),
+      { title: '教育教学' },
+    ),
+  };
+};
 
 export const columnListLoader =
   (defaultTypeId: number, pageSize?: number) =>
-  ({ params, request, context }: LoaderFunctionArgs) => {
+  async ({ params, request, context }: LoaderFunctionArgs) => {
     const column = resolveColumn(params.type, defaultTypeId);
     const page = pageFromSearch(searchParams(request));
-    return load(context, [columnPageCall(column.typeId, page, pageSize)], {
-      title: column.title,
-      description: `${column.title}（${column.enTitle}）`,
-    });
+    const { definition, input } = columnPageCall(column.typeId, page, pageSize);
+    const articles = await clientFrom(context).call(definition, input);
+    return {
+      page,
+      pageSize: input.query.pageSize,
+      articles,
+      ...headOf([articles], { title: column.title, description: `${column.title}（${column.enTitle}）` }),
+    };
   };
 
-export const searchLoader = ({ request, context }: LoaderFunctionArgs) => {
+export const searchLoader = async ({ request, context }: LoaderFunctionArgs) => {
   const params = searchParams(request);
   const keyword = keywordFromSearch(params);
-  if (!keyword) return { calls: {}, meta: { title: '站内搜索' } } satisfies RouteData;
-  return load(context, [searchCall(keyword, pageFromSearch(params))], { title: `搜索：${keyword}` });
+  const page = pageFromSearch(params);
+  if (!keyword) return { keyword, page, results: null, ...headOf([], { title: '站内搜索' }) };
+  const { definition, input } = searchCall(keyword, page);
+  const results = await clientFrom(context).call(definition, input);
+  return { keyword, page, results, ...headOf([results], { title: `搜索：${keyword}` }) };
 };
 
-/** The article by id, or the newest of a column first when the route names none. */
-const loadArticle = async (context: unknown, id: number | null, typeId: number): Promise<RouteData> => {
+/**
+ * The article by id, or the newest of a column first when the route names none (`latest`: shown without the
+ * links to its neighbours). `article` is null when the column has no article, or its list could not be read.
+ */
+const loadArticle = async (context: LoaderFunctionArgs['context'], id: number | null, typeId: number) => {
   const client = clientFrom(context);
-  const calls: RouteData['calls'] = {};
   let articleId = id;
+  let list: CallResult<unknown> | null = null;
   if (articleId === null) {
     const latest = latestOfColumnCall(typeId);
-    await fetchCalls(client, [latest], calls);
-    const list = calls[callKey(latest.definition, latest.input)] as CallResult<{ list: { id: number }[] }>;
-    articleId = list.ok ? (list.data.list[0]?.id ?? null) : null;
-    if (articleId === null) return withStatus(calls, { title: columnByTypeId(typeId)?.title });
+    const newest = await client.call(latest.definition, latest.input);
+    list = newest;
+    articleId = newest.ok ? (newest.data.list[0]?.id ?? null) : null;
+    if (articleId === null) {
+      return { typeId, latest: true, article: null, ...headOf([newest], { title: columnByTypeId(typeId)?.title }) };
+    }
   }
-  const request = articleCall(articleId);
-  await fetchCalls(client, [request], calls);
-  const result = calls[callKey(request.definition, request.input)] as CallResult<{
-    title: string;
-    summary: string;
-    coverImage: string;
-  }>;
-  if (!result.ok) return withStatus(calls, { title: result.status === 404 ? '文章不存在' : '文章' });
-  return withStatus(calls, {
-    title: result.data.title,
-    description: result.data.summary,
-    ...(result.data.coverImage ? { image: result.data.coverImage } : {}),
-  });
+  const { definition, input } = articleCall(articleId);
+  const article = await client.call(definition, input);
+  const meta: PageMeta = article.ok
+    ? {
+        title: article.data.title,
+        description: article.data.summary,
+        ...(article.data.coverImage ? { image: article.data.coverImage } : {}),
+      }
+    : { title: article.status === 404 ? '文章不存在' : '文章' };
+  return { typeId, latest: id === null, article, ...headOf([list, article], meta) };
 };
 
 export const detailLoader =
@@ -115,3 +170,8 @@ export const detailLoader =
 /** /alone: a single article, the introduction unless the path names another of its columns. */
 export const aloneLoader = ({ params, context }: LoaderFunctionArgs) =>
   loadArticle(context, null, resolveColumn(params.type, COLUMN_BY_KEY.introduction.typeId).typeId);
+
+/** Every column list route's loader (`useLoaderData<ColumnListLoader>()`). */
+export type ColumnListLoader = ReturnType<typeof columnListLoader>;
+/** Every article route's loader: each `detailLoader`, and `aloneLoader`. */
+export type ArticleLoader = ReturnType<typeof detailLoader>;

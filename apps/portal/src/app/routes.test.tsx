@@ -5,7 +5,7 @@ import { renderApp } from '../testing/renderApp';
 
 setupPortalServer();
 
-/** [path, the page's heading, its document title] for every area and named subroute of spec section 2. */
+/** [path, the page's heading, its document title] for every area and named subroute of the portal's menu. */
 const ROUTES: [string, string | RegExp, string][] = [
   ['/index', '首页', '首页'],
   ['/news', /^新闻动态/, '新闻动态'],
@@ -63,7 +63,7 @@ const ROUTES: [string, string | RegExp, string][] = [
   ['/search?keyword=测试', '“测试”的搜索结果', '搜索：测试'],
 ];
 
-describe('every route of spec section 2', () => {
+describe('every route of the portal', () => {
   it.each(ROUTES)('%s shows %s and names itself', async (path, heading, title) => {
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();

@@ -1,11 +1,11 @@
 import { COLUMN_BY_KEY, ROUTES } from '@lianmeng/core';
-import { type ComponentType, lazy, useMemo } from 'react';
-import { Outlet, type RouteObject, useMatches } from 'react-router-dom';
+import { type ComponentType, lazy } from 'react';
+import { Outlet, type RouteObject } from 'react-router-dom';
 import { accountRoutes } from '../features/account/routes';
 import { RouteErrorPage } from '../layout/ErrorBoundary';
+import { LAYOUT_ROUTE_ID } from '../layout/layoutCalls';
 import { SiteLayout } from '../layout/SiteLayout';
 import { PageSkeleton } from '../shared/PageSkeleton';
-import { PrefetchedCallsContext, prefetchedIn } from './callData';
 import {
   aloneLoader,
   columnListLoader,
@@ -43,9 +43,10 @@ const list = columnListLoader;
 const detail = detailLoader;
 
 /**
- * The portal's pages (spec section 2), one entry per route, all inside the site layout. `:type?` is the
+ * The portal's pages, one entry per route, all inside the site layout. `:type?` is the
  * menu's typeId segment (`12` or `12-3`); every route also works without it. Each route's loader makes the
- * calls its page shows, so the server renders the page whole and the browser finds the data in it.
+ * calls its page shows, so the server renders the page whole and the browser finds the data in it; the page
+ * reads it typed from its loader (`useLoaderData<typeof loader>()`).
  */
 export const pageRoutes: RouteObject[] = [
   { path: '/index', element: page(home), loader: homeLoader },
@@ -118,31 +119,20 @@ export const pageRoutes: RouteObject[] = [
   { path: '/file/:type?', element: page(file, 'FilePage'), loader: list(C.files.typeId) },
   { path: '/search', element: page(search), loader: searchLoader },
   ...accountRoutes,
-  // An empty or unknown path lands on /index (spec section 2): a real redirect, which the server answers too.
+  // An empty or unknown path lands on /index: a real redirect, which the server answers too.
   { path: '*', loader: redirectTo(ROUTES.index) },
 ];
-
-/** Hands the components the results the matched routes' loaders fetched (see useCall). */
-const PrefetchedCalls = () => {
-  const matches = useMatches();
-  const lookup = useMemo(() => prefetchedIn(matches.map((match) => match.loaderData)), [matches]);
-  return (
-    <PrefetchedCallsContext.Provider value={lookup}>
-      <Outlet />
-    </PrefetchedCallsContext.Provider>
-  );
-};
 
 export const routes: RouteObject[] = [
   {
     id: 'root',
-    element: <PrefetchedCalls />,
+    element: <Outlet />,
     errorElement: <RouteErrorPage />,
     hydrateFallbackElement: <PageSkeleton />,
     children: [
       { index: true, loader: redirectTo(ROUTES.index) },
       {
-        id: 'layout',
+        id: LAYOUT_ROUTE_ID,
         element: <SiteLayout />,
         loader: layoutLoader,
         // Settings, banner and partners do not change with the page: a navigation does not fetch them again.

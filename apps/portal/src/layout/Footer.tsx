@@ -8,7 +8,10 @@ const PoliceBadge = () => (
   </svg>
 );
 
-/** CONTENT.md's footer: copyright, the ICP number linked to the filing system, the police number, the sponsor. */
+/**
+ * The footer public-sector sites carry: copyright, the ICP number linked to the filing system, the police number,
+ * the sponsor.
+ */
 export const Footer = ({ settings, showTelephone }: { settings: SiteSettings | null; showTelephone: boolean }) => {
   const icpHref = safeHref(settings?.icpLink);
   const policeHref = safeHref(settings?.publicSecurityLink);

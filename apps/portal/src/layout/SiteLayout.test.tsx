@@ -12,7 +12,7 @@ const server = setupPortalServer();
 const partner = imageFixture({ id: 901, belongSortid: IMAGE_SORT.partner, photoTitle: '合作学校甲' });
 const banner = imageFixture({ id: 902, belongSortid: IMAGE_SORT.banner, isOpen: 1, photoTitle: '年度大赛横幅' });
 
-describe('per-page display rules (spec section 2)', () => {
+describe('per-page display rules', () => {
   it.each([
     '/education/course',
     '/education/course/10',

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLoaderData, useLocation } from 'react-router-dom';
+import type { layoutLoader } from '../app/loaders';
 import { PageSkeleton } from '../shared/PageSkeleton';
 import { BannerAd, PUSHED_CLASS } from './banner/BannerAd';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -8,19 +9,19 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { pageRules } from './pageRules';
 import { PartnerStrip } from './partners/PartnerStrip';
-import { useSiteSettings } from './useSiteSettings';
 
 /** Header, content, partner strip and footer around every page, 1000px wide and centred. */
 export const SiteLayout = () => {
   const { pathname } = useLocation();
   const rules = pageRules(pathname);
-  const settings = useSiteSettings();
+  const layout = useLoaderData<typeof layoutLoader>();
+  const settings = layout.settings.ok ? layout.settings.data : null;
   return (
     <div className="site">
       <a href="#main-content" className="skip-link">
         跳到主要内容
       </a>
-      <BannerAd />
+      <BannerAd banners={layout.banners} />
       {/* Everything the banner ad moves down while it is open. */}
       <div className={PUSHED_CLASS} data-testid="site-pushed">
         <Header
@@ -39,7 +40,7 @@ export const SiteLayout = () => {
         </main>
         {rules.showPartners && (
           <div className="site-width">
-            <PartnerStrip />
+            <PartnerStrip partners={layout.partners} />
           </div>
         )}
         <Footer settings={settings} showTelephone={rules.showTelephone} />

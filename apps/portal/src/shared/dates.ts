@@ -14,7 +14,7 @@ const beijing = (iso: string) => {
   };
 };
 
-/** 2026年11月22日 — the date every item shows (CONTENT.md: an undated item counts as never updated). */
+/** 2026年11月22日 — the date every item shows (a visitor takes an undated item for one never updated). */
 export const formatDate = (iso: string) => beijing(iso).date;
 
 /** 2026年11月22日 15:45 — the detail page's date and time. */

@@ -31,6 +31,8 @@ export interface Db {
    */
   writeTransaction<T>(work: (trx: Kysely<Database>, locks: WriteLocks) => Promise<T>): Promise<T>;
   destroy(): Promise<void>;
+  /** PostgreSQL's connection pool as it stands (for the metrics); SQLite has one connection and no pool. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 const plugins = [new CamelCasePlugin()];
@@ -76,12 +78,17 @@ const openSqlite = (file: string): Db => {
 
 const openPostgres = (url: string): Db => {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A pooled connection the server cuts (a restart, a failover, an administrator) is reported here; unheard,
+  // it would end the process. The pool drops it, the next query opens a new one, and the readiness probe
+  // says 503 while none can be opened.
+  pool.on('error', () => {});
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   return {
     kysely,
     dialect: 'postgres',
     writeTransaction: (work) => kysely.transaction().execute((trx) => work(trx, postgresLocks(trx))),
     destroy: () => kysely.destroy(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 };
 

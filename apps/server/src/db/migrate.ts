@@ -15,6 +15,8 @@ import { imageOrderSchedule } from './migrations/0011_image_order_schedule';
 import { certificationLogoSettings } from './migrations/0012_certification_logo_settings';
 import { documentUploads } from './migrations/0013_document_uploads';
 import { captchaChallenge } from './migrations/0014_captcha_challenge';
+import { institutions } from './migrations/0015_institutions';
+import { creditLedger } from './migrations/0016_credit_ledger';
 
 /** Migrations are listed here (not read from a folder) so the bundled server carries them. */
 export const migrationsFor = (db: Db): Record<string, Migration> => ({
@@ -35,6 +37,8 @@ export const migrationsFor = (db: Db): Record<string, Migration> => ({
   }),
   '0013_document_uploads': documentUploads(db.dialect),
   '0014_captcha_challenge': captchaChallenge(),
+  '0015_institutions': institutions(db.dialect),
+  '0016_credit_ledger': creditLedger(db.dialect),
 });
 
 /**

@@ -47,6 +47,9 @@ export interface AuditLogTable {
   targetId: string;
   detail: string;
   createTime: string;
+  /** The institution the step was taken for, and the holder whose records it concerns, when there are. */
+  institutionId: Generated<number | null>;
+  holderCardNo: Generated<string | null>;
 }
 
 export interface AppMetaTable {
@@ -112,6 +115,89 @@ export interface CardHolderTable {
   institution: number;
   createTime: string;
   updateTime: string;
+  /** For an institution account: the institution it acts for. */
+  institutionId: Generated<number | null>;
+  /** `pending` from a roster until the holder activates the card; `active` otherwise. */
+  activationState: Generated<string>;
+  activatedTime: Generated<string | null>;
+  /** YYYY-MM-DD, from a roster. */
+  birthDate: Generated<string | null>;
+  gender: Generated<string>;
+  grade: Generated<string>;
+  /** The phones a roster gave; `phone` is the one verified at activation. */
+  rosterPhone: Generated<string>;
+  guardianPhone: Generated<string>;
+}
+
+export interface InstitutionTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  kind: string;
+  province: string;
+  city: string;
+  county: string;
+  status: string;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface RosterBatchTable {
+  id: Generated<number>;
+  institutionId: number;
+  /** SHA-256 of the committed file. */
+  fileHash: string;
+  fileName: string;
+  rowCount: number;
+  opened: number;
+  linked: number;
+  /** The card number of the account that committed it. */
+  createdBy: string;
+  createTime: string;
+}
+
+export interface InstitutionMemberTable {
+  institutionId: number;
+  cardNo: string;
+  /** `opened` from this institution's roster, or `linked` (an existing card). */
+  how: string;
+  batchId: number | null;
+  linkTime: string;
+  /** The holder's `activationState`, mirrored for the list's index. */
+  activationState: string;
+}
+
+export interface ActivationCodeTable {
+  cardNo: string;
+  /** Keyed hash of the code. */
+  codeHash: string;
+  createTime: string;
+  expiresTime: string;
+  usedTime: string | null;
+}
+
+export interface GuardianConsentTable {
+  id: Generated<number>;
+  cardNo: string;
+  guardianName: string;
+  relation: string;
+  guardianPhone: string;
+  consentVersion: string;
+  address: string;
+  consentTime: string;
+}
+
+export interface CardNoCounterTable {
+  name: string;
+  nextNo: number;
+}
+
+export interface InstitutionImportTable {
+  fileHash: string;
+  fileName: string;
+  created: number;
+  createdBy: string;
+  createTime: string;
 }
 
 export interface CreditRecordTable {
@@ -124,6 +210,100 @@ export interface CreditRecordTable {
   credits: number;
   issuer: string;
   certificateNo: string;
+  /** submitted | returned | posted | reversed. */
+  state: Generated<string>;
+  institutionId: Generated<number | null>;
+  catalogueId: Generated<number | null>;
+  /** The catalogue item's kind key and level, copied when recorded. */
+  kind: Generated<string>;
+  level: Generated<string>;
+  batchId: Generated<number | null>;
+  /** On a reversal: the record it reverses. */
+  reversesId: Generated<number | null>;
+  /** On a reversed record: its posted reversal. */
+  reversedById: Generated<number | null>;
+  /** A reversal's reason, or the reviewer's reason for returning. */
+  reason: Generated<string>;
+  submittedBy: Generated<string>;
+  submitTime: Generated<string>;
+  reviewedBy: Generated<string>;
+  reviewingUnit: Generated<string>;
+  decidedTime: Generated<string | null>;
+  /** YYYY-MM-DD (Beijing) it was posted; '' until then. */
+  postedDate: Generated<string>;
+  evidenceId: Generated<number | null>;
+  objectionOpen: Generated<number>;
+}
+
+export interface CreditCatalogueTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  kind: string;
+  level: string;
+  defaultCredits: number;
+  maxCredits: number;
+  evidenceRequired: number;
+  status: string;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface CreditBatchTable {
+  id: Generated<number>;
+  institutionId: number;
+  fileHash: string;
+  fileName: string;
+  rowCount: number;
+  recorded: number;
+  duplicates: number;
+  /** submitted | decided. */
+  state: string;
+  createdBy: string;
+  createTime: string;
+  decidedBy: Generated<string>;
+  decidedTime: string | null;
+}
+
+export interface CreditEvidenceTable {
+  id: Generated<number>;
+  institutionId: number;
+  fileName: string;
+  contentType: string;
+  size: number;
+  data: Buffer;
+  createdBy: string;
+  createTime: string;
+}
+
+export interface HolderCreditTotalTable {
+  cardNo: string;
+  total: number;
+  recordCount: number;
+}
+
+export interface CreditObjectionTable {
+  id: Generated<number>;
+  recordId: number;
+  cardNo: string;
+  institutionId: number | null;
+  reason: string;
+  /** open | kept | reversal. */
+  state: string;
+  answer: Generated<string>;
+  answeredBy: Generated<string>;
+  createTime: string;
+  answerTime: string | null;
+}
+
+export interface MessageTable {
+  id: Generated<number>;
+  cardNo: string;
+  title: string;
+  body: string;
+  recordId: number | null;
+  readTime: string | null;
+  createTime: string;
 }
 
 export interface CardTokenTable {
@@ -188,6 +368,19 @@ export interface Database {
   attemptEvent: AttemptEventTable;
   captchaChallenge: CaptchaChallengeTable;
   payloadReplayGuard: PayloadReplayGuardTable;
+  institution: InstitutionTable;
+  rosterBatch: RosterBatchTable;
+  institutionMember: InstitutionMemberTable;
+  activationCode: ActivationCodeTable;
+  guardianConsent: GuardianConsentTable;
+  cardNoCounter: CardNoCounterTable;
+  institutionImport: InstitutionImportTable;
+  creditCatalogue: CreditCatalogueTable;
+  creditBatch: CreditBatchTable;
+  creditEvidence: CreditEvidenceTable;
+  holderCreditTotal: HolderCreditTotalTable;
+  creditObjection: CreditObjectionTable;
+  message: MessageTable;
 }
 
 export type ArticleRow = Selectable<ArticleTable>;

@@ -7,7 +7,10 @@ import { createTestServer, TEST_XSRF, type TestServer } from '../testing/testSer
  * Who may make each call, written out once more by hand: a change to a call's `access` or `xsrf` in the
  * contract must be made here too, on purpose, and the walk below then proves the server follows it.
  */
-const ACCESS_TABLE: Record<string, `${CallDefinition['access']}${'' | ' +xsrf'}`> = {
+const ACCESS_TABLE: Record<
+  string,
+  `${CallDefinition['access']}${'' | ' +institution' | ' +operator'}${'' | ' +xsrf'}`
+> = {
   'img.search': 'anonymous',
   'img.searchOne': 'anonymous',
   'img.insert': 'editor +xsrf',
@@ -43,6 +46,7 @@ const ACCESS_TABLE: Record<string, `${CallDefinition['access']}${'' | ' +xsrf'}`
   'uc.resetPassword': 'anonymous +xsrf',
   'uc.logout': 'cardHolder',
   'uc.info': 'cardHolder',
+  'uc.chooseCard': 'cardHolder',
   'uc.changePassword': 'cardHolder',
   'uc.ssoReturnOrigins': 'anonymous',
   'uc.legacyValidateCardByPass': 'anonymous +xsrf',
@@ -53,11 +57,65 @@ const ACCESS_TABLE: Record<string, `${CallDefinition['access']}${'' | ' +xsrf'}`
   'site.settings': 'anonymous',
   'site.health': 'anonymous',
   'captcha.create': 'anonymous',
+  'consoleApi.institutionList': 'admin',
+  'consoleApi.institutionOne': 'admin',
+  'consoleApi.institutionCreate': 'admin +xsrf',
+  'consoleApi.institutionUpdate': 'admin +xsrf',
+  'consoleApi.institutionImportPreview': 'admin +xsrf',
+  'consoleApi.institutionImportCommit': 'admin +xsrf',
+  'consoleApi.cardAccountList': 'admin',
+  'consoleApi.cardAccountOne': 'admin',
+  'consoleApi.cardAccountUpdate': 'admin +xsrf',
+  'institutionWorkbench.mine': 'cardHolder +institution',
+  'institutionWorkbench.people': 'cardHolder +institution',
+  'institutionWorkbench.rosterTemplate': 'cardHolder +institution',
+  'institutionWorkbench.rosterPreview': 'cardHolder +institution',
+  'institutionWorkbench.rosterCommit': 'cardHolder +institution',
+  'institutionWorkbench.batches': 'cardHolder +institution',
+  'institutionWorkbench.batchCodes': 'cardHolder +institution',
+  'institutionWorkbench.reissueCode': 'cardHolder +institution',
+  'institutionWorkbench.removeLink': 'cardHolder +institution',
+  'activation.check': 'anonymous +xsrf',
+  'activation.sendCode': 'anonymous +xsrf',
+  'activation.activate': 'anonymous +xsrf',
+  'consoleApi.catalogueList': 'admin',
+  'consoleApi.catalogueOne': 'admin',
+  'consoleApi.catalogueCreate': 'admin +xsrf',
+  'consoleApi.catalogueUpdate': 'admin +xsrf',
+  'creditWorkbench.catalogue': 'cardHolder +institution',
+  'creditWorkbench.evidenceUpload': 'cardHolder +institution',
+  'creditWorkbench.record': 'cardHolder +institution',
+  'creditWorkbench.list': 'cardHolder +institution',
+  'creditWorkbench.template': 'cardHolder +institution',
+  'creditWorkbench.importPreview': 'cardHolder +institution',
+  'creditWorkbench.importCommit': 'cardHolder +institution',
+  'creditWorkbench.evidence': 'cardHolder +institution',
+  'creditWorkbench.reverse': 'cardHolder +institution',
+  'creditWorkbench.objections': 'cardHolder +institution',
+  'creditWorkbench.answerObjection': 'cardHolder +institution',
+  'creditReview.queue': 'cardHolder +operator',
+  'creditReview.records': 'cardHolder +operator',
+  'creditReview.approveBatch': 'cardHolder +operator',
+  'creditReview.returnBatch': 'cardHolder +operator',
+  'creditReview.approveRecords': 'cardHolder +operator',
+  'creditReview.returnRecords': 'cardHolder +operator',
+  'creditReview.evidence': 'cardHolder +operator',
+  'creditHolder.evidence': 'cardHolder',
+  'creditHolder.object': 'cardHolder',
+  'creditHolder.messages': 'cardHolder',
+  'creditHolder.unreadCount': 'cardHolder',
+  'creditHolder.markRead': 'cardHolder',
 };
 
 const IDENTITIES = ['anonymous', 'cardHolder', 'staff', 'editor', 'admin'] as const;
 type Identity = (typeof IDENTITIES)[number];
-type Outcome = 'allowed' | 'no anti-forgery header' | 'no console session' | 'role too low' | 'no card token';
+type Outcome =
+  | 'allowed'
+  | 'no anti-forgery header'
+  | 'no console session'
+  | 'role too low'
+  | 'no card token'
+  | 'no card role';
 
 /** The console roles from the least to the most trusted: each may do what the ones before it may. */
 const ROLE_ORDER = ['staff', 'editor', 'admin'] as const;
@@ -70,7 +128,9 @@ const CALLS = Object.entries(api).flatMap(([area, calls]) =>
 const expectedOutcome = (call: CallDefinition, identity: Identity, withXsrf: boolean): Outcome => {
   if (call.xsrf && !withXsrf) return 'no anti-forgery header';
   if (call.access === 'anonymous') return 'allowed';
-  if (call.access === 'cardHolder') return identity === 'cardHolder' ? 'allowed' : 'no card token';
+  if (call.access === 'cardHolder' && identity !== 'cardHolder') return 'no card token';
+  // The walk's card holds no role: the institution workbench is closed to it.
+  if (call.access === 'cardHolder') return call.cardRole ? 'no card role' : 'allowed';
   if (identity === 'anonymous' || identity === 'cardHolder') return 'no console session';
   return ROLE_ORDER.indexOf(identity) >= ROLE_ORDER.indexOf(call.access) ? 'allowed' : 'role too low';
 };
@@ -80,12 +140,13 @@ const observedOutcome = (status: number, message: unknown): Outcome => {
   if (status === 403 && message === '安全校验未通过，请刷新页面后重试') return 'no anti-forgery header';
   if (status === 401 && message === '请先登录管理台') return 'no console session';
   if (status === 403 && message === '您的角色没有权限执行此操作') return 'role too low';
+  if (status === 403 && message === '您的账号没有此权限') return 'no card role';
   if (status === 401 && (message === '请先登录' || message === '登录已过期，请重新登录')) return 'no card token';
   return 'allowed';
 };
 
 // Path parameters that fit every pattern: the checks run before the parameters are read.
-const PATH_VALUES = { id: 1, cardNo: '10000001', username: '10000001', password: 'not-the-password' };
+const PATH_VALUES = { id: 1, cardNo: '10000001', username: '10000001', password: 'not-the-password', batchId: 1 };
 
 let server: TestServer;
 const consoleCookies = new Map<Identity, string>();
@@ -115,7 +176,10 @@ afterAll(() => server.close());
 describe('the access table', () => {
   it('is the one the contract holds, call for call', () => {
     const fromContract = Object.fromEntries(
-      CALLS.map(({ key, call }) => [key, `${call.access}${call.xsrf ? ' +xsrf' : ''}`]),
+      CALLS.map(({ key, call }) => [
+        key,
+        `${call.access}${call.cardRole ? ` +${call.cardRole}` : ''}${call.xsrf ? ' +xsrf' : ''}`,
+      ]),
     );
     expect(fromContract).toEqual(ACCESS_TABLE);
   });

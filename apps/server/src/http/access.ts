@@ -1,4 +1,11 @@
-import { type CallDefinition, consoleRoleMay, HEADERS, needsConsoleSession, XSRF_COOKIE } from '@lianmeng/core';
+import {
+  type CallDefinition,
+  type CardRole,
+  consoleRoleMay,
+  HEADERS,
+  needsConsoleSession,
+  XSRF_COOKIE,
+} from '@lianmeng/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { safeEqual } from '../security/tokens';
 import type { CardTokens } from '../sessions/cardHolderTokens';
@@ -9,6 +16,16 @@ import { forbidden, unauthorized } from './apiError';
 export interface AccessGuards {
   consoleSessions: ConsoleSessions;
   cardTokens: CardTokens;
+  /** Checks a card account's role (institution, operator); needed once a call names a `cardRole`. */
+  cardRoles?: CardRoleGuard;
+}
+
+/**
+ * Whether the card behind `request.cardHolder` holds `role` (for an institution account: of an institution
+ * that is not disabled); throws a 403 if not. It records what the account acts for on the request.
+ */
+export interface CardRoleGuard {
+  require(request: FastifyRequest, role: CardRole): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -39,10 +56,18 @@ type Check = (request: FastifyRequest) => Promise<void>;
  * The checks a call's definition asks for, in the order they run: the anti-forgery header first (a forged
  * request learns nothing about sessions), then the caller's credential for `call.access`.
  */
-export const accessChecks = (call: Pick<CallDefinition, 'access' | 'xsrf'>, guards: AccessGuards): Check[] => {
+export const accessChecks = (
+  call: Pick<CallDefinition, 'access' | 'xsrf' | 'cardRole'>,
+  guards: AccessGuards,
+): Check[] => {
   const checks: Check[] = call.xsrf ? [requireXsrf] : [];
-  const { access } = call;
+  const { access, cardRole } = call;
   if (access === 'cardHolder') checks.push((request) => guards.cardTokens.require(request));
+  if (cardRole) {
+    const { cardRoles } = guards;
+    if (access !== 'cardHolder' || !cardRoles) throw new Error(`a card role needs a card-holder call and its guard`);
+    checks.push((request) => cardRoles.require(request, cardRole));
+  }
   if (needsConsoleSession(access)) {
     checks.push(async (request) => {
       const user = await guards.consoleSessions.userOf(request);

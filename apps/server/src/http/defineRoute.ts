@@ -2,8 +2,8 @@ import { isDeepStrictEqual } from 'node:util';
 import type { CallDefinition } from '@lianmeng/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { type CachePolicy, routeCache } from '../cache/publicReads';
 import { accessChecks } from './access';
-import { publicAnswerKey } from './publicAnswers';
 import { parseOrRefuse } from './validation';
 
 export interface RouteContext<Q, B, P> {
@@ -16,13 +16,11 @@ export interface RouteContext<Q, B, P> {
 
 export interface RouteOptions {
   /**
-   * For a public read whose answer depends only on its URL, its body and the site's content: the answer is
-   * kept, serialised, under the URL and body until the site version changes. A function says whether this
-   * request's answer may be shared (a console session that sees closed items gets its own).
+   * The route's cache policy (cache/publicReads.ts): for a public read whose answer depends only on its URL,
+   * its body and the site's content, the serialised answer is stored when the handler first answers and
+   * served from the cache until the site version changes.
    */
-  keep?: true | ((request: FastifyRequest) => Promise<boolean> | boolean);
-  /** When a kept answer stops being true with no write (asked once, when the answer is kept); null: never. */
-  keepUntil?: () => Promise<Date | null>;
+  cache?: CachePolicy;
 }
 
 declare module 'fastify' {
@@ -41,8 +39,6 @@ declare module 'fastify' {
 export const registerContractCheck = (app: FastifyInstance, enabled: boolean) => {
   app.decorate('contractCheck', enabled);
 };
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * Registers one call of the contract. Who may make it comes from the definition (`access`, `xsrf`) and is
@@ -76,24 +72,15 @@ export const defineRoute = <Q extends z.ZodType, B extends z.ZodType, P extends 
     return checked.data;
   };
 
+  const cache = options.cache ? routeCache(app, options.cache) : null;
+  const guards = checks.map((check) => async (request: FastifyRequest) => check(request));
+
   app.route({
     method: call.method,
     url: call.path,
-    preHandler: checks.map((check) => async (request: FastifyRequest) => check(request)),
+    // The cache is looked up once the caller may make the call and Fastify has parsed the body.
+    preHandler: cache ? [...guards, cache.lookup] : guards,
     handler: async (request, reply) => {
-      let shared = options.keep === true;
-      if (typeof options.keep === 'function') {
-        const decided = options.keep(request);
-        shared = typeof decided === 'boolean' ? decided : await decided;
-      }
-      // A repeated read is answered before its input is parsed: the same URL and body were parsed, and
-      // answered, the first time.
-      const key = shared ? publicAnswerKey(request.method, request.url, request.body) : '';
-      const fresh = shared ? app.publicAnswers.peek(key) : null;
-      if (fresh) return reply.code(200).type(JSON_TYPE).send(fresh);
-      const kept = shared ? await app.publicAnswers.get(key) : null;
-      if (kept?.body) return reply.code(200).type(JSON_TYPE).send(kept.body);
-
       const query = (
         call.query ? parseOrRefuse(call.query, request.query ?? {}, '查询参数') : undefined
       ) as z.output<Q>;
@@ -102,11 +89,9 @@ export const defineRoute = <Q extends z.ZodType, B extends z.ZodType, P extends 
       ) as z.output<P>;
       const body = (call.body ? parseOrRefuse(call.body, request.body ?? {}, '请求内容') : undefined) as z.output<B>;
       const data = answer(request, await handler({ query, body, params, request, reply }));
-      if (!kept) return reply.code(200).send({ status: 200, message: '操作成功', data });
-      const serialised = JSON.stringify({ status: 200, message: '操作成功', data });
-      const until = options.keepUntil ? await options.keepUntil() : null;
-      app.publicAnswers.set(key, kept.version, serialised, until?.getTime());
-      return reply.code(200).type(JSON_TYPE).send(serialised);
+      const envelope = { status: 200, message: '操作成功', data };
+      if (!cache) return reply.code(200).send(envelope);
+      return cache.send(request, reply, JSON.stringify(envelope));
     },
   });
 };

@@ -1,5 +1,3 @@
-import { once } from 'node:events';
-import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../testing/testServer';
 import { overloadMessage } from './loadShedding';
@@ -25,8 +23,12 @@ describe('load shedding', () => {
   });
   afterAll(() => server.close());
 
-  it('refuses with a Chinese 503 envelope while the event loop lags, /healthz saying why, then recovers', async () => {
-    expect((await server.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+  it('refuses with a Chinese 503 envelope while the event loop lags, /healthz and /readyz saying why, /livez still 200, then recovers', async () => {
+    // Healthy before the lag: on a machine busy with other suites a sample can itself pass 40 ms, so the
+    // starting state is waited for (a few samples) rather than read once.
+    await expect
+      .poll(async () => (await server.app.inject({ url: '/healthz' })).statusCode, { timeout: 5_000 })
+      .toBe(200);
 
     // Over two samples of lag: the measurement taken during it is well above the 40 ms limit.
     await lagFor(SAMPLE_MS * 2 + 100);
@@ -45,6 +47,9 @@ describe('load shedding', () => {
     const call = await server.app.inject({ url: '/api/site/settings' });
     expect(call.statusCode).toBe(503);
     expect(call.json().status).toBe(503);
+    // Not ready for traffic; but alive: an orchestrator must not restart a process for being busy.
+    expect((await server.app.inject({ url: '/readyz' })).statusCode).toBe(503);
+    expect((await server.app.inject({ url: '/livez' })).statusCode).toBe(200);
 
     // Once a quiet sample has been taken the server answers again: asked every sample, it must recover
     // within a few (a loaded test machine may lag one sample on its own).
@@ -72,45 +77,6 @@ describe('the overload message', () => {
       expect(overloadMessage(unmeasured, options)).toBe(
         '服务器繁忙，请稍后再试（事件循环在 1000 毫秒的采样期内没有空闲，延迟超过上限 1000 毫秒）',
       );
-    }
-  });
-});
-
-describe('closing', () => {
-  it('finishes the request in flight and refuses, in the envelope, one that arrives after closing began', async () => {
-    const server = await createTestServer();
-    try {
-      await server.app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = server.app.server.address() as AddressInfo;
-      const socket = net.connect(port, '127.0.0.1');
-      await once(socket, 'connect');
-      let received = '';
-      socket.on('data', (chunk: Buffer) => {
-        received += chunk.toString();
-      });
-      const ended = once(socket, 'close');
-      const body = JSON.stringify({ belongSortid: 3 });
-      // The first request is in flight: its headers and half its body are in when closing starts.
-      socket.write(
-        `POST /lianmeng/img/imageMsgSearch?pageNum=1&pageSize=999 HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
-      );
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const closed = server.app.close();
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      // Its body completes, and a second request follows on the same connection.
-      socket.write(`${body.slice(5)}GET /api/site/settings HTTP/1.1\r\nHost: t\r\n\r\n`);
-      await ended;
-      await closed;
-
-      const answers = received.split(/(?=HTTP\/1\.1 )/);
-      expect(answers).toHaveLength(2);
-      expect(answers[0]).toMatch(/^HTTP\/1\.1 200 /);
-      expect(answers[0]).toContain('"seachList"');
-      expect(answers[1]).toMatch(/^HTTP\/1\.1 503 /);
-      expect(answers[1]).toMatch(/connection: close/i);
-      expect(answers[1]).toContain(JSON.stringify({ status: 503, message: '服务器正在重启，请稍后重试' }));
-    } finally {
-      await server.close();
     }
   });
 });

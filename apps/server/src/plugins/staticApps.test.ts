@@ -1,7 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { RUNTIME_CONFIG_ELEMENT_ID, XSRF_COOKIE } from '@lianmeng/core';
+import {
+  CONSOLE_SESSION_COOKIE,
+  CONSOLE_SESSION_ELEMENT_ID,
+  RUNTIME_CONFIG_ELEMENT_ID,
+  XSRF_COOKIE,
+} from '@lianmeng/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../testing/testServer';
 
@@ -18,6 +23,14 @@ const consolePage = (html: string) => {
   const end = html.toLowerCase().indexOf('</script', start);
   const text = html.slice(start + open.length, end);
   return { start, end, text, config: JSON.parse(text) };
+};
+
+/** The session block of a console page, parsed; null when the page has none. */
+const sessionHintOf = (html: string): unknown => {
+  const open = `<script type="application/json" id="${CONSOLE_SESSION_ELEMENT_ID}">`;
+  const start = html.indexOf(open);
+  if (start === -1) return null;
+  return JSON.parse(html.slice(start + open.length, html.indexOf('</script>', start)));
 };
 
 beforeAll(async () => {
@@ -79,7 +92,12 @@ describe('the built apps', () => {
       });
       // In the head, before anything of the page's body, and nothing in it an HTML parser would act on.
       expect(start).toBeGreaterThan(response.body.indexOf('<title>'));
-      expect(response.body.slice(end)).toMatch(/^<\/script><\/HEAD><body><div id="root"><\/div>/);
+      // Only the session block (a test of its own below) between the configuration and the end of the head.
+      expect(response.body.slice(end)).toMatch(
+        new RegExp(
+          `^</script><script type="application/json" id="${CONSOLE_SESSION_ELEMENT_ID}">[^<]*</script></HEAD><body><div id="root"></div>`,
+        ),
+      );
       expect(text).not.toMatch(/[<>&]/);
     }
     expect((await server.app.inject({ url: '/admin' })).headers.location).toBe('/admin/');
@@ -93,6 +111,42 @@ describe('the built apps', () => {
       expect((await plain.app.inject({ url: '/admin/' })).body).toContain(`id="${RUNTIME_CONFIG_ELEMENT_ID}"`);
     } finally {
       await plain.close();
+    }
+  });
+
+  it('says in the console’s page whether the request carries a live console session, and nothing more', async () => {
+    const page = (cookie?: string) => server.app.inject({ url: '/admin/banners', headers: cookie ? { cookie } : {} });
+    const cookie = await server.signIn('admin');
+
+    const signedIn = await page(cookie);
+    expect(sessionHintOf(signedIn.body)).toEqual({ signedIn: true });
+    // After the configuration, still in the head.
+    expect(signedIn.body.indexOf(CONSOLE_SESSION_ELEMENT_ID)).toBeGreaterThan(
+      signedIn.body.indexOf(RUNTIME_CONFIG_ELEMENT_ID),
+    );
+    expect(signedIn.body.indexOf(CONSOLE_SESSION_ELEMENT_ID)).toBeLessThan(signedIn.body.indexOf('</HEAD>'));
+
+    // Asked per request, never answered from what an earlier visitor was sent.
+    expect(sessionHintOf((await page()).body)).toEqual({ signedIn: false });
+    expect(sessionHintOf((await page(`${CONSOLE_SESSION_COOKIE}=forged-session-id`)).body)).toEqual({
+      signedIn: false,
+    });
+    expect(sessionHintOf((await page(cookie)).body)).toEqual({ signedIn: true });
+
+    // A session that has ended is not live.
+    const out = await server.consoleInject(cookie, { method: 'POST', url: '/lianmeng/auth/logout' });
+    expect(out.statusCode).toBe(200);
+    expect(sessionHintOf((await page(cookie)).body)).toEqual({ signedIn: false });
+  });
+
+  it('keeps the console’s page out of every cache, since it depends on the cookie', async () => {
+    const cookie = await server.signIn('admin');
+    for (const headers of [{}, { cookie }, { cookie, 'accept-encoding': 'gzip, br' }]) {
+      const response = await server.app.inject({ url: '/admin/', headers });
+      expect(response.headers['cache-control']).toBe('no-store');
+      // Nothing a browser could revalidate the page with and be told it has not changed.
+      expect(response.headers.etag).toBeUndefined();
+      expect(response.headers['last-modified']).toBeUndefined();
     }
   });
 

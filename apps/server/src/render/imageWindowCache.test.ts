@@ -1,8 +1,8 @@
 import { IMAGE_SORT } from '@lianmeng/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPageCache, PAGE_CACHE_MAX_AGE_MS } from '../cache/pages';
 import { buildImage } from '../testing/factories';
 import { createTestServer, type TestServer } from '../testing/testServer';
-import { createPageCache, PAGE_CACHE_MAX_AGE_MS } from './pageCache';
 import { buildPortalForTests } from './testing';
 
 let portalDist: string;

@@ -3,19 +3,19 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { ELDERLY_MODE_COOKIE } from '@lianmeng/core';
-import type { FetchLike } from '@lianmeng/core/http';
+import type { HttpAdapter } from '@lianmeng/core/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createPageCache } from '../cache/pages';
 import type { ServerContext } from '../context';
 import { keptWindowEdge } from '../domains/images/imageRepository';
 import { FAILURE_HTML, type PageHead, type PreloadImage, pageDocument } from './document';
-import { injectFetch } from './injectFetch';
-import { createPageCache } from './pageCache';
+import { injectAdapter } from './injectAdapter';
 
 const ELDERLY_COOKIE_ON = new RegExp(`(?:^|;\\s*)${ELDERLY_MODE_COOKIE}=1(?:;|$)`);
 
 /** The portal's server entry (apps/portal/src/entry-server.tsx), as far as the server relies on it. */
 export interface PortalRenderer {
-  render(request: { url: string; cookieHeader: string; fetch: FetchLike }): Promise<
+  render(request: { url: string; cookieHeader: string; adapter: HttpAdapter }): Promise<
     | { kind: 'redirect'; status: number; location: string }
     | {
         kind: 'page';
@@ -100,10 +100,10 @@ export const createPortalPages = async (
 };
 
 export const portalPageHandler = (app: FastifyInstance, context: ServerContext, source: PortalSource) => {
-  const fetch = injectFetch(app);
-  // The cache runs on the server’s clock, the one the image windows are judged by, in the store it shares
-  // with the kept API answers (one bound for both).
-  const cache = createPageCache(() => context.now().getTime(), app.publicAnswers.store);
+  const adapter = injectAdapter(app);
+  // The cache runs on the server’s clock, the one the image windows are judged by, in the server's one cache
+  // (one bound for the pages and the public reads).
+  const cache = createPageCache(() => context.now().getTime(), app.cache.store);
   // The next showing-window edge is asked of the database only after a write or once it has passed.
   const windowEdgeAt = keptWindowEdge(context.db.kysely, () => context.siteVersion.current());
   const runtimeConfig = { hosts: context.config.hosts, ssoReturnOrigins: context.config.ssoReturnOrigins };
@@ -145,7 +145,7 @@ export const portalPageHandler = (app: FastifyInstance, context: ServerContext, 
 
       // Taken before rendering, so the page is dropped no later than the first window edge after it.
       const windowEdge = await windowEdgeAt(context.now());
-      const result = await (await source.renderer()).render({ url: url.href, cookieHeader, fetch });
+      const result = await (await source.renderer()).render({ url: url.href, cookieHeader, adapter });
       if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
       const head: PageHead = {
         ...result.meta,

@@ -2,14 +2,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type Article, api, columnByTypeId } from '@lianmeng/core';
 import { sanitizeArticleHtml } from '@lianmeng/core/articleHtml';
-import type { FetchLike } from '@lianmeng/core/http';
+import { type HttpAdapter, requestUrl } from '@lianmeng/core/http';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { ApiError, badRequest } from '../http/apiError';
 import { defineRoute } from '../http/defineRoute';
 import { pageDocument } from './document';
 import { loadPortalRenderer, type PortalRenderer, portalServerEntry } from './index';
-import { injectFetch } from './injectFetch';
+import { injectAdapter } from './injectAdapter';
 
 /** The largest id the portal reads from a path, which no stored article reaches: its article call is answered with the unsaved article. */
 export const PREVIEW_ARTICLE_ID = 999_999_999;
@@ -35,21 +35,25 @@ const asPreview = (html: string) =>
     .replace('</title>', '</title>\n    <meta name="robots" content="noindex" />');
 
 /**
- * A `fetch` for the portal's loaders that answers the one article call for the preview id with the unsaved
+ * An adapter for the portal's loaders that answers the one article call for the preview id with the unsaved
  * article, and every other call (menus, settings, banners) from this server like any page render.
  */
-const previewFetch =
-  (inner: FetchLike, article: Article): FetchLike =>
-  async (url, init) => {
-    const target = new URL(url, INTERNAL_ORIGIN);
+const previewAdapter =
+  (inner: HttpAdapter, article: Article): HttpAdapter =>
+  async (config) => {
+    const target = new URL(requestUrl(config), INTERNAL_ORIGIN);
     if (target.pathname === `/api/content/articles/${PREVIEW_ARTICLE_ID}`) {
       const data = { ...article, previous: null, next: null };
-      return new Response(JSON.stringify({ status: 200, message: '操作成功', data }), {
+      return {
+        data: { status: 200, message: '操作成功', data },
         status: 200,
-        headers: { 'Content-Type': 'application/json; charset=utf-8' },
-      });
+        statusText: 'OK',
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        config,
+        request: null,
+      };
     }
-    return inner(url, init);
+    return inner(config);
   };
 
 /**
@@ -58,7 +62,7 @@ const previewFetch =
  * Nothing is written, nothing is published, and the answer is never stored by the browser or a proxy.
  */
 export const registerArticlePreview = (app: FastifyInstance, context: ServerContext) => {
-  const fetch = injectFetch(app);
+  const adapter = injectAdapter(app);
   let portal: Promise<{ template: string; renderer: PortalRenderer }> | undefined;
   const loadPortal = () => {
     portal ??= (async () => {
@@ -92,7 +96,7 @@ export const registerArticlePreview = (app: FastifyInstance, context: ServerCont
     const result = await loaded.renderer.render({
       url: `${INTERNAL_ORIGIN}${detailPathFor(body.typeId)}`,
       cookieHeader: '',
-      fetch: previewFetch(fetch, article),
+      adapter: previewAdapter(adapter, article),
     });
     if (result.kind !== 'page') throw new ApiError(500, '预览生成失败，请稍后重试');
     const html = pageDocument(loaded.template, {

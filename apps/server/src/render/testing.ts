@@ -46,6 +46,9 @@ const buildInto = async (target: string) => {
       configFile: path.join(portalRoot, 'vite.config.ts'),
       root: portalRoot,
       logLevel: 'error',
+      // Under the test runner NODE_ENV is `test`, so the JSX is compiled for React's development build; the
+      // production mode would also swap React itself for its production build, which lacks `jsxDEV`.
+      mode: 'test',
       build: { ssr: 'src/entry-server.tsx', outDir: path.join(dir, 'dist-ssr'), emptyOutDir: true },
     });
     await fs.rename(dir, target).catch(async (error: unknown) => {

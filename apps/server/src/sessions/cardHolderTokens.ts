@@ -1,6 +1,8 @@
 import { HEADERS } from '@lianmeng/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
 import { unauthorized } from '../http/apiError';
 import { createTokenStore, type TokenTable } from './tokenStore';
 
@@ -29,6 +31,11 @@ export interface CardTokens {
   revoke(tokenHash: string): Promise<void>;
   /** Ends every token of a card, except `keepHash` (the caller's own, after a password change). */
   revokeCard(cardNo: string, keepHash?: string): Promise<void>;
+  /**
+   * Makes a token act for another card (the card chosen after a phone log-in), in `trx` when given; the token
+   * itself stays, so no new secret is sent. False when the token no longer exists.
+   */
+  rebind(tokenHash: string, cardNo: string, trx?: Kysely<Database>): Promise<boolean>;
 }
 
 /** Card tokens travel in `Authorization`, never in a cookie, so the portal's calls need no anti-forgery header. */
@@ -96,6 +103,14 @@ export const createCardTokens = (app: FastifyInstance, db: Db, now: () => Date):
       let query = db.kysely.deleteFrom('cardToken').where('cardNo', '=', cardNo);
       if (keepHash) query = query.where('tokenHash', '!=', keepHash);
       await query.execute();
+    },
+    async rebind(tokenHash, cardNo, trx = db.kysely) {
+      const result = await trx
+        .updateTable('cardToken')
+        .set({ cardNo })
+        .where('tokenHash', '=', tokenHash)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
   };
 };

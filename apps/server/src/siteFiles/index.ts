@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createCache } from '../cache/cache';
 import type { Db } from '../db/database';
 import { ICON_SVG, iconFiles } from './icons';
 import {
@@ -23,14 +24,22 @@ const ICON_CACHE = 'public, max-age=86400';
 const INDEX_CACHE = 'public, max-age=3600';
 const SITEMAP_KEEP_MS = 10 * 60_000;
 
+/** Sitemap files cached at once: only as many exist as the first file's index lists. */
+const SITEMAP_CACHE_MAX_FILES = 1000;
+
 /**
  * A sitemap file of 50,000 addresses takes about a second to read and write at 100,000 articles: each file
- * is kept for a while (crawlers read it rarely, and a lastmod minutes late misleads none), one rendering at a
- * time per file however many ask at once.
+ * is cached for a while (crawlers read it rarely, and a lastmod minutes late misleads none), one rendering at
+ * a time per file however many ask at once. Its own instance of the server's cache, not a section of the
+ * shared one: its files are megabytes each, and in the shared bound they would push out the reads every
+ * visitor asks for.
  */
 const createSitemapCache = (db: Db, limit: number, keepMs: number) => {
   type Rendered = { pieces: SitemapPieces; files: number | null } | null;
-  const kept = new Map<number, { until: number; rendered: Promise<Rendered> }>();
+  const files = createCache(Date.now, {
+    maxEntries: SITEMAP_CACHE_MAX_FILES,
+    maxBytes: Number.POSITIVE_INFINITY,
+  }).section<Promise<Rendered>>('sitemap');
   const render = async (page: number): Promise<Rendered> => {
     if (page > 0) {
       // Numbered files exist only when the first answer is an index, and only as many as it lists: any
@@ -44,16 +53,17 @@ const createSitemapCache = (db: Db, limit: number, keepMs: number) => {
     return { pieces: urlsetPieces(answer.urls), files: null };
   };
   const cached = (page: number): Promise<Rendered> => {
-    const now = Date.now();
-    const entry = kept.get(page);
-    if (entry && entry.until > now) return entry.rendered;
+    const key = String(page);
+    const entry = files.get(key, null);
+    if (entry) return entry.value;
     const rendered = render(page);
-    kept.set(page, { until: now + keepMs, rendered });
+    // Not tied to the site version: only the time ends an entry.
+    files.set(key, { value: rendered, version: null, expiresAt: Date.now() + keepMs, bytes: 0 });
     rendered.then(
       (value) => {
-        if (value === null && page > 0) kept.delete(page);
+        if (value === null && page > 0) files.delete(key);
       },
-      () => kept.delete(page),
+      () => files.delete(key),
     );
     return rendered;
   };

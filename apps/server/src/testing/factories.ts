@@ -1,4 +1,4 @@
-import { type ConsoleRole, IMAGE_SORT } from '@lianmeng/core';
+import { type ConsoleRole, IMAGE_SORT, type InstitutionKind } from '@lianmeng/core';
 import { hash } from '@node-rs/argon2';
 import type { Db } from '../db/database';
 import type { NewArticle, NewImageMessage } from '../db/schema';
@@ -69,11 +69,18 @@ export const buildCardHolder = async (
     operator?: boolean;
     institution?: boolean;
     password?: string;
+    /** The institution an institution account acts for. */
+    institutionId?: number;
+    activationState?: 'pending' | 'active';
+    birthDate?: string;
   },
 ) => {
   const at = stamp();
   await insertCardHolders(db.kysely, [
     {
+      ...(values.institutionId === undefined ? {} : { institutionId: values.institutionId }),
+      ...(values.activationState === undefined ? {} : { activationState: values.activationState }),
+      ...(values.birthDate === undefined ? {} : { birthDate: values.birthDate }),
       cardNo: values.cardNo,
       phone: values.phone,
       name: values.name ?? '测试持卡人',
@@ -144,6 +151,35 @@ export const buildArticle = (db: Db, values: Partial<NewArticle> & { typeId: num
     ...values,
   });
 };
+
+/** An active institution (a member school unless told otherwise). */
+export const buildInstitution = async (
+  db: Db,
+  values: { name?: string; code?: string; kind?: InstitutionKind; status?: 'active' | 'disabled' } = {},
+) => {
+  const n = unique();
+  const at = stamp();
+  const row = await db.kysely
+    .insertInto('institution')
+    .values({
+      code: values.code ?? `T-${n}`,
+      name: values.name ?? `测试学校${n}`,
+      kind: values.kind ?? 'memberSchool',
+      province: '北京市',
+      city: '北京市',
+      county: '海淀区',
+      status: values.status ?? 'active',
+      createTime: at,
+      updateTime: at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { ...row, id: Number(row.id) };
+};
+
+/** A card account that acts for `institutionId`. */
+export const buildInstitutionAccount = (db: Db, values: { cardNo: string; phone: string; institutionId: number }) =>
+  buildCardHolder(db, { ...values, name: '测试老师', institution: true });
 
 /** One console account of each role, named after its role: `admin`, `editor`, `staff`. */
 export const buildConsoleTeam = async (db: Db) => {

@@ -73,6 +73,8 @@ export const createTestServer = async (
       // Off unless a test is about load shedding (it sets a limit): on a busy test machine a slow seed or hash
       // lags the event loop past the production limit, and a refused 503 would fail a test about something else.
       maxEventLoopDelayMs: 0,
+      // Off unless a test is about the metrics: servers in parallel would all ask for the same port.
+      metrics: { port: 0, host: '127.0.0.1' },
       ...(scratch ? { databaseUrl: scratch.url } : {}),
       ...overrides,
     },

@@ -10,6 +10,13 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  */
 export type CallAccess = 'anonymous' | 'cardHolder' | ConsoleRole;
 
+/**
+ * A card-holder call that only some card accounts may make: `institution`, an account acting for one
+ * institution (which the server takes from the account, never from the request); `operator`, the
+ * alliance's reviewing staff.
+ */
+export type CardRole = 'institution' | 'operator';
+
 /** The console roles from the least to the most trusted. */
 export const CONSOLE_ROLE_RANK: Record<ConsoleRole, number> = { staff: 0, editor: 1, admin: 2 };
 
@@ -37,6 +44,8 @@ export interface CallDefinition<
   path: string;
   host: CallHost;
   access: CallAccess;
+  /** With `access: 'cardHolder'`: the card account must also hold this role (checked by the server). */
+  cardRole?: CardRole;
   /**
    * The call changes state and is made by a browser that may carry a cookie, so it must carry the
    * anti-forgery header matching the XSRF cookie (the console's calls, whatever their method, and the

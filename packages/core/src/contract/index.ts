@@ -4,9 +4,11 @@ export * from './console';
 export * from './consoleAuth';
 export * from './content';
 export * from './creditBank';
+export * from './credits';
 export * from './envelope';
 export * from './fields';
 export * from './img';
+export * from './institutions';
 export * from './site';
 export * from './uc';
 
@@ -15,9 +17,26 @@ import { consoleApi } from './console';
 import { consoleAuth } from './consoleAuth';
 import { content } from './content';
 import { creditBank } from './creditBank';
+import { creditHolder, creditReview, creditWorkbench } from './credits';
 import { img } from './img';
+import { activation, institutionWorkbench } from './institutions';
 import { site } from './site';
 import { sso, uc } from './uc';
 
 /** Every call the apps make and the server answers, by area. */
-export const api = { img, consoleAuth, consoleApi, uc, sso, creditBank, content, site, captcha } as const;
+export const api = {
+  img,
+  consoleAuth,
+  consoleApi,
+  uc,
+  sso,
+  creditBank,
+  content,
+  site,
+  captcha,
+  institutionWorkbench,
+  activation,
+  creditWorkbench,
+  creditReview,
+  creditHolder,
+} as const;

@@ -125,6 +125,19 @@ export const uc = {
     response: ucUserInfoSchema,
     summary: '个人中心资料',
   }),
+  chooseCard: defineCall({
+    method: 'POST',
+    path: '/api/uc/user/chooseCard',
+    host: 'uc',
+    access: 'cardHolder',
+    // The token travels in Authorization, which another site cannot make a browser send.
+    xsrf: false,
+    bodyKind: 'form',
+    // After a phone log-in, the token then acts for this card of that phone (the same token, rebound).
+    body: z.object({ cardNo: cardNoField }),
+    response: ucUserInfoSchema,
+    summary: '手机号登录后选择本次使用的卡号',
+  }),
   changePassword: defineCall({
     method: 'POST',
     path: '/api/uc/user/changePassword',

@@ -1,3 +1,10 @@
+import axios, {
+  type AxiosAdapter,
+  type AxiosInstance,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+  isCancel,
+} from 'axios';
 import { HEADERS, XSRF_COOKIE } from '../constants';
 import {
   buildPath,
@@ -11,12 +18,29 @@ import {
 } from '../contract/call';
 import type { Envelope } from '../contract/envelope';
 import { cleanBody, cleanParams } from './cleanParams';
-import { browserCookies, readCookie } from './cookies';
+
+/** What the interceptors need to know of the contract call a request makes. */
+export type CallDescriptor = Pick<CallDefinition, 'method' | 'path' | 'host' | 'access' | 'xsrf' | 'bodyKind'>;
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** The contract call this request makes; a request without one (the console's REST provider) is a plain one. */
+    call?: CallDescriptor;
+  }
+}
 
 /** What every call resolves to: never a rejection. */
 export type CallResult<T> =
-  | { ok: true; status: 200; data: T; message?: string; headers: Readonly<Record<string, string>> }
+  | { ok: true; status: 200; data: T; headers: Readonly<Record<string, string>> }
   | { ok: false; status: number; message: string; network: boolean };
+
+/** A failed contract call, as the portal's error modal hears of it. */
+export interface BusinessFailure {
+  status: number;
+  message: string;
+  path: string;
+  access: CallAccess;
+}
 
 export interface HttpClientOptions {
   /** The hosts calls go to: '' means the server that served the page. */
@@ -27,19 +51,28 @@ export interface HttpClientOptions {
   console?: boolean;
   /** The card holder's token, sent as `Authorization` on card-holder calls. */
   getToken?: () => string | null | undefined;
-  /** Called for every body whose status is not 200, whatever the HTTP status. */
-  onBusinessError?: (failure: { status: number; message: string; path: string; access: CallAccess }) => void;
-  /** Cookie source; the browser's by default. */
-  cookies?: () => string;
-  /** How requests are sent: the global `fetch` by default; the server renders pages through `inject`. */
-  fetch?: FetchLike;
+  /** Called for every contract call that fails: a body whose status is not 200 (whatever the HTTP status), or no answer. */
+  onBusinessError?: (failure: BusinessFailure) => void;
+  /** How requests are sent: axios's own (XMLHttpRequest in a browser); the server renders pages through `inject`. */
+  adapter?: AxiosAdapter;
 }
 
-/** The part of `fetch` the client uses. */
-export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+export type { AxiosAdapter as HttpAdapter, AxiosInstance as HttpInstance } from 'axios';
 
-const ABSOLUTE = /^[a-z][a-z0-9+.-]*:\/\//i;
 export const NETWORK_ERROR_MESSAGE = '网络连接失败，请检查网络后重试';
+export const ABORTED_MESSAGE = '请求已取消';
+
+/** Why a request came back without data: the answer's status and Chinese message, or no answer at all (`network`). */
+export class HttpFailure extends Error {
+  readonly status: number;
+  readonly network: boolean;
+  constructor(message: string, status: number, network: boolean) {
+    super(message);
+    this.name = 'HttpFailure';
+    this.status = status;
+    this.network = network;
+  }
+}
 
 /**
  * What one call takes, typed from its definition: a call without a query, body or path schema accepts none.
@@ -57,143 +90,144 @@ export interface HttpClient {
   call<C extends CallDefinition>(definition: C, input?: CallInput<C>): Promise<CallResult<CallResponse<C>>>;
 }
 
-const messageOf = (body: unknown): string | undefined =>
-  typeof body === 'object' && body !== null && typeof (body as Envelope).message === 'string'
-    ? (body as Envelope).message
-    : undefined;
-
 /** A query string of the values that are set; an object (a console filter) travels as JSON. */
-const queryString = (query: Record<string, unknown> | undefined) => {
+const queryString = (query: Record<string, unknown>) => {
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
+  for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
     search.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
   }
-  const text = search.toString();
-  return text ? `?${text}` : '';
+  return search.toString();
 };
-
-/** A response's headers (a list's `Content-Range` among them), by lower-case name. */
-const headersOf = (response: Response): Record<string, string> => Object.fromEntries(response.headers.entries());
 
 /**
- * An upload with progress: `fetch` reports none for a request body, so this one request goes through
- * XMLHttpRequest, answered as a `Response` like the others.
+ * Whether a request carries the anti-forgery header: every state-changing method, and the GETs the contract
+ * marks. `false` rules it out; `undefined` leaves axios to send it to the page's own origin only (a relative
+ * url always is), so the token never reaches an account-centre or sign-on host elsewhere. Axios reads the
+ * cookie only in a browser: the server's requests carry none.
  */
-const sendWithProgress = (url: string, init: RequestInit, onProgress: (percent: number) => void) =>
-  new Promise<Response>((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open(init.method ?? 'GET', url);
-    request.withCredentials = true;
-    for (const [name, value] of new Headers(init.headers).entries()) request.setRequestHeader(name, value);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    request.onload = () => {
-      const headers = new Headers();
-      for (const line of request
-        .getAllResponseHeaders()
-        .trim()
-        .split(/[\r\n]+/)) {
-        const at = line.indexOf(':');
-        if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
-      }
-      resolve(new Response(request.responseText, { status: request.status, headers }));
-    };
-    request.onerror = () => reject(new TypeError('network'));
-    request.onabort = () => reject(new DOMException('aborted', 'AbortError'));
-    init.signal?.addEventListener('abort', () => request.abort());
-    request.send(init.body as XMLHttpRequestBodyInit | null);
+const withXSRFToken = (config: InternalAxiosRequestConfig): false | undefined =>
+  config.method?.toUpperCase() !== 'GET' || config.call?.xsrf === true ? undefined : false;
+
+/** The url a request goes to, host and query included, as axios builds it: for an adapter of our own. */
+export const requestUrl = (config: InternalAxiosRequestConfig): string => axios.getUri(config);
+
+const isEnvelope = (body: unknown): body is Envelope =>
+  typeof body === 'object' && body !== null && typeof (body as Envelope).status === 'number';
+
+/** The response headers (a list's `Content-Range` among them) by lower-case name. */
+export const headersOf = (response: AxiosResponse): Record<string, string> => {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(response.headers ?? {})) {
+    if (value !== undefined && value !== null) headers[name.toLowerCase()] = String(value);
+  }
+  return headers;
+};
+
+/**
+ * The one axios instance of an app: the main host as `baseURL`, cookies on every request, the anti-forgery
+ * header as above, parameters cleaned when asked, and our `{status, message, data}` envelope checked on every
+ * answer. A successful answer's `data` is the envelope's `data`; anything else rejects with an HttpFailure
+ * carrying the Chinese message (the contract's failures are also told to `onBusinessError`).
+ */
+export const createHttpInstance = (options: HttpClientOptions = {}): AxiosInstance => {
+  const instance = axios.create({
+    baseURL: options.hosts?.main ?? '',
+    withCredentials: true,
+    xsrfCookieName: XSRF_COOKIE,
+    xsrfHeaderName: HEADERS.xsrf,
+    withXSRFToken,
+    headers: options.console ? { [HEADERS.console]: '1' } : {},
+    paramsSerializer: { serialize: queryString },
+    // Business errors are read from the body whatever the HTTP status.
+    validateStatus: () => true,
+    ...(options.adapter ? { adapter: options.adapter } : {}),
   });
 
-const readJson = async (response: Response): Promise<unknown> => {
-  const text = await response.text();
-  try {
-    return text ? (JSON.parse(text) as unknown) : undefined;
-  } catch {
-    return undefined;
-  }
-};
-
-export const createHttpClient = (options: HttpClientOptions = {}): HttpClient => {
-  const cookies = options.cookies ?? browserCookies;
-  const send = options.fetch ?? ((url: string, init: RequestInit) => fetch(url, init));
-
-  const call: HttpClient['call'] = async (definition, input = {}) => {
-    const path = buildPath(definition.path, input.params as Record<string, string | number> | undefined);
-    // A call to the account-centre or single-sign-on host goes there when one is configured; main-site calls
-    // are relative, prefixed with the main host, so one build serves any deployment.
-    const ownHost = definition.host === 'main' ? '' : (options.hosts?.[definition.host] ?? '');
-    const clean = options.cleanParameters === true;
-    const rawQuery = input.query as Record<string, unknown> | undefined;
-    const url = `${ownHost || (options.hosts?.main ?? '')}${path}${queryString(rawQuery && clean ? cleanParams(rawQuery) : rawQuery)}`;
-    const rawBody = input.body as Record<string, unknown> | FormData | undefined;
-    const headers: Record<string, string> = {};
-    if (options.console) headers[HEADERS.console] = '1';
-    // The anti-forgery header goes on every call the contract marks, and on any other state-changing method;
-    // only ever to this site (a relative url), so the token never reaches another origin.
-    if (!ABSOLUTE.test(ownHost + path) && (definition.xsrf || definition.method !== 'GET')) {
-      const token = readCookie(cookies(), XSRF_COOKIE);
-      if (token) headers[HEADERS.xsrf] = token;
+  instance.interceptors.request.use((config) => {
+    // A call to the account-centre or single-sign-on host goes there when one is configured; the others go to
+    // the main host, '' by default, so one build serves any deployment.
+    const host = config.call && config.call.host !== 'main' ? options.hosts?.[config.call.host] : undefined;
+    if (host) config.baseURL = host;
+    if (options.cleanParameters) {
+      if (config.params) config.params = cleanParams(config.params);
+      if (config.data !== undefined) config.data = cleanBody(config.data);
     }
-    let body: BodyInit | undefined;
-    if (rawBody instanceof FormData) {
-      body = rawBody;
-    } else if (definition.bodyKind === 'form' && rawBody) {
-      const source = clean ? cleanParams(rawBody) : rawBody;
-      const form = new URLSearchParams();
-      for (const [key, value] of Object.entries(source)) {
-        if (value !== undefined && value !== null) form.append(key, String(value));
-      }
-      body = form.toString();
-      headers['Content-Type'] = 'application/x-www-form-urlencoded';
-    } else if (definition.bodyKind === 'json') {
-      body = JSON.stringify(clean ? cleanBody(rawBody ?? {}) : (rawBody ?? {}));
-      headers['Content-Type'] = 'application/json';
-    }
-    if (definition.access === 'cardHolder') {
+    if (config.call?.access === 'cardHolder') {
       const token = options.getToken?.();
-      if (token) headers[HEADERS.authorization] = token;
+      if (token) config.headers.set(HEADERS.authorization, token);
     }
-    const fail = (status: number, message: string, network: boolean) => {
-      options.onBusinessError?.({ status, message, path: definition.path, access: definition.access });
-      return { ok: false as const, status, message, network };
-    };
-    const init: RequestInit = {
-      method: definition.method,
-      headers,
-      body,
-      credentials: 'include',
-      signal: input.signal,
-    };
-    try {
-      const response =
-        input.onUploadProgress && typeof XMLHttpRequest !== 'undefined'
-          ? await sendWithProgress(url, init, input.onUploadProgress)
-          : await send(url, init);
-      const envelope = (await readJson(response)) as Envelope | undefined;
-      // Business errors are read from the body, whatever the HTTP status.
-      if (typeof envelope !== 'object' || envelope === null || typeof envelope.status !== 'number') {
-        return fail(
-          response.status >= 400 ? response.status : 500,
-          `服务器返回了无法识别的内容（${response.status}）`,
-          false,
-        );
-      }
-      if (envelope.status !== 200) return fail(envelope.status, messageOf(envelope) ?? '请求未成功', false);
-      return {
-        ok: true,
-        status: 200,
-        data: envelope.data as never,
-        message: envelope.message,
-        headers: headersOf(response),
-      };
-    } catch (error) {
-      // A network failure becomes a value carrying its Chinese message: callers never handle a rejection.
-      const aborted = error instanceof Error && error.name === 'AbortError';
-      return fail(0, aborted ? '请求已取消' : NETWORK_ERROR_MESSAGE, true);
-    }
+    return config;
+  });
+
+  const fail = (config: InternalAxiosRequestConfig | undefined, status: number, message: string, network: boolean) => {
+    const call = config?.call;
+    if (call) options.onBusinessError?.({ status, message, path: call.path, access: call.access });
+    return new HttpFailure(message, status, network);
   };
 
-  return { call };
+  instance.interceptors.response.use(
+    (response) => {
+      const envelope: unknown = response.data;
+      if (!isEnvelope(envelope)) {
+        const status = response.status >= 400 ? response.status : 500;
+        throw fail(response.config, status, `服务器返回了无法识别的内容（${response.status}）`, false);
+      }
+      if (envelope.status !== 200) {
+        throw fail(response.config, envelope.status, envelope.message || '请求未成功', false);
+      }
+      response.data = envelope.data;
+      return response;
+    },
+    (error: unknown) => {
+      // No answer: the network failed or the caller gave up. Either way a Chinese message, never axios's own.
+      const config = (error as { config?: InternalAxiosRequestConfig } | null)?.config;
+      throw fail(config, 0, isCancel(error) ? ABORTED_MESSAGE : NETWORK_ERROR_MESSAGE, true);
+    },
+  );
+
+  return instance;
 };
+
+/** The typed contract calls over an instance from `createHttpInstance`. */
+export const httpClientOver = (instance: AxiosInstance): HttpClient => ({
+  async call(definition, input = {}) {
+    const path = buildPath(definition.path, input.params as Record<string, string | number> | undefined);
+    const rawBody = input.body as Record<string, unknown> | FormData | undefined;
+    let data: unknown;
+    if (rawBody instanceof FormData) data = rawBody;
+    else if (definition.bodyKind === 'form' && rawBody) {
+      const form = new URLSearchParams();
+      for (const [key, value] of Object.entries(rawBody)) {
+        if (value !== undefined && value !== null) form.append(key, String(value));
+      }
+      data = form;
+    } else if (definition.bodyKind === 'json') data = rawBody ?? {};
+    const { onUploadProgress } = input;
+    try {
+      const response = await instance.request({
+        method: definition.method,
+        url: path,
+        call: definition,
+        params: input.query,
+        data,
+        signal: input.signal,
+        onUploadProgress: onUploadProgress
+          ? (event) => {
+              if (event.total) onUploadProgress(Math.round((event.loaded / event.total) * 100));
+            }
+          : undefined,
+      });
+      return { ok: true, status: 200, data: response.data as never, headers: headersOf(response) };
+    } catch (error) {
+      if (error instanceof HttpFailure) {
+        return { ok: false, status: error.status, message: error.message, network: error.network };
+      }
+      return { ok: false, status: 0, message: NETWORK_ERROR_MESSAGE, network: true };
+    }
+  },
+});
+
+/** An app's contract calls, on an instance of its own. */
+export const createHttpClient = (options: HttpClientOptions = {}): HttpClient =>
+  httpClientOver(createHttpInstance(options));

@@ -1,3 +1,2 @@
 export * from './cleanParams';
 export * from './client';
-export * from './cookies';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideRedirect, sameSitePath } from './redirect';
+import { decideRedirect, landingFor, sameSitePath } from './redirect';
 
 const ORIGINS = ['https://partner.example.cn', 'http://localhost:5173'];
 const decide = (search: string, storedRedirectUrl: string | null = null) =>
@@ -49,6 +49,35 @@ describe('decideRedirect', () => {
     expect(decide('?backUrl=%2Fmatch%2Fnotice').target).toEqual({ external: false, path: '/match/notice' });
     expect(decide('').target).toEqual({ external: false, path: '/creditBank/info' });
     expect(decide('', null).clearStoredRedirect).toBe(false);
+  });
+
+  it('(4) lands an institution account on its workbench and an operator on the review workbench', () => {
+    const landing = (flags: { institution: boolean; operator: boolean }) =>
+      decideRedirect({
+        search: '',
+        storedRedirectUrl: null,
+        ssoReturnOrigins: [],
+        token: 't',
+        cardNo: '1',
+        landing: landingFor(flags),
+      }).target;
+    expect(landing({ institution: true, operator: false })).toEqual({
+      external: false,
+      path: '/creditBank/institution',
+    });
+    expect(landing({ institution: false, operator: true })).toEqual({ external: false, path: '/creditBank/review' });
+    expect(landing({ institution: false, operator: false })).toEqual({ external: false, path: '/creditBank/info' });
+    // Where the holder was going still wins over the workbench.
+    expect(
+      decideRedirect({
+        search: '?backUrl=/center',
+        storedRedirectUrl: null,
+        ssoReturnOrigins: [],
+        token: 't',
+        cardNo: '1',
+        landing: landingFor({ institution: true, operator: false }),
+      }).target,
+    ).toEqual({ external: false, path: '/center' });
   });
 
   it('skips an unsafe stored url and an unsafe back url', () => {

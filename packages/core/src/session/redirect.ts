@@ -20,7 +20,22 @@ export interface RedirectInput {
   ssoReturnOrigins: readonly string[];
   token: string;
   cardNo: string;
+  /** Where the account lands when nothing else is asked for (its workbench, see `landingFor`). */
+  landing?: string;
 }
+
+/** The workbenches of the two kinds of staff account a card can be. */
+export const WORKBENCH_PATHS = { institution: '/creditBank/institution', review: '/creditBank/review' } as const;
+
+/**
+ * The page an account lands on after a log-in when nothing else is asked for: an institution account works
+ * at its institution's workbench, an operator at the review workbench, everyone else at their records.
+ */
+export const landingFor = (flags: { institution: boolean; operator: boolean }): string => {
+  if (flags.institution) return WORKBENCH_PATHS.institution;
+  if (flags.operator) return WORKBENCH_PATHS.review;
+  return DEFAULT_LOGIN_DESTINATION;
+};
 
 const LOGIN_PAGES: string[] = [ROUTES.login, ROUTES.creditBankLogin];
 const PROBE_ORIGIN = 'https://same-site.invalid';
@@ -65,7 +80,7 @@ export const allowedSsoReturn = (value: string | null, origins: readonly string[
 /**
  * Where to go after a log-in, first match wins: (1) the single-sign-on
  * return address, with token, cardNo and source added, when its origin is allowed; (2) the stored
- * redirect url; (3) the back url; (4) /creditBank/info. (2) and (3) must be same-site paths.
+ * redirect url; (3) the back url; (4) `landing`, by default /creditBank/info. (2) and (3) must be same-site paths.
  */
 export const decideRedirect = ({
   search,
@@ -73,6 +88,7 @@ export const decideRedirect = ({
   ssoReturnOrigins,
   token,
   cardNo,
+  landing = DEFAULT_LOGIN_DESTINATION,
 }: RedirectInput): RedirectDecision => {
   const query = new URLSearchParams(search);
   const ssoReturn = query.get(REDIRECT_PARAMS.ssoReturn);
@@ -86,7 +102,6 @@ export const decideRedirect = ({
     if (source) sso.searchParams.set('source', source);
     return { target: { external: true, url: sso.toString() }, clearStoredRedirect, refusedSsoReturn };
   }
-  const path =
-    sameSitePath(storedRedirectUrl) ?? sameSitePath(query.get(REDIRECT_PARAMS.backUrl)) ?? DEFAULT_LOGIN_DESTINATION;
+  const path = sameSitePath(storedRedirectUrl) ?? sameSitePath(query.get(REDIRECT_PARAMS.backUrl)) ?? landing;
   return { target: { external: false, path }, clearStoredRedirect, refusedSsoReturn };
 };

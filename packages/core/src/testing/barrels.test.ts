@@ -34,8 +34,8 @@ describe("core's entry points load only what their users need", () => {
     expect(packagesLoadedBy('index.ts')).toEqual(['zod']);
   });
 
-  it('the http client, the session store and the menu parameter load no package at all', () => {
-    expect(packagesLoadedBy('http/index.ts')).toEqual([]);
+  it('the http client brings axios alone, and the session store and the menu parameter load no package at all', () => {
+    expect(packagesLoadedBy('http/index.ts')).toEqual(['axios']);
     expect(packagesLoadedBy('session/index.ts')).toEqual([]);
     expect(packagesLoadedBy('menu/index.ts')).toEqual([]);
   });

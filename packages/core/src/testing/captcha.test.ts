@@ -11,7 +11,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const client = createHttpClient({ hosts: { main: 'http://site.test' }, cookies: () => '' });
+const client = createHttpClient({ hosts: { main: 'http://site.test' } });
 
 describe('mockCaptcha', () => {
   it('issues numbered challenges whose ids the calls they guard accept', async () => {

@@ -13,7 +13,7 @@ afterEach(() => {
 afterAll(() => server.close());
 
 const HOST = 'http://console.test';
-const client = createHttpClient({ hosts: { main: HOST }, cookies: () => '' });
+const client = createHttpClient({ hosts: { main: HOST } });
 
 describe('mockCall checks requests as the server would', () => {
   it('answers a well-formed request from the resolver and records nothing', async () => {

@@ -1,16 +1,7 @@
-import {
-  BooleanInput,
-  Edit,
-  PasswordInput,
-  required,
-  SelectInput,
-  SimpleForm,
-  TextInput,
-  useGetIdentity,
-  useRecordContext,
-} from 'react-admin';
-import { CREATABLE_ROLE_CHOICES, passwordRules } from './AccountCreate';
-import { ROLE_CHOICES } from './AccountList';
+import { Edit, PasswordInput, required, SimpleForm, TextInput, useGetIdentity, useRecordContext } from 'react-admin';
+import { FormToolbar } from '../../components/FormToolbar';
+import { passwordRules } from './AccountCreate';
+import { AccountRuleInputs } from './AccountRuleInputs';
 import { strongPassword } from './passwordStrength';
 
 /** Shown only on one's own account: the server refuses a change of one's own password without the current one. */
@@ -26,17 +17,10 @@ const CurrentPasswordInput = () => {
 /** Rename, change between editor and staff, reset the password, disable (its sessions end at once). */
 export const AccountEdit = () => (
   <Edit title="编辑账号" redirect="list" mutationMode="pessimistic">
-    <SimpleForm mode="onChange">
+    <SimpleForm mode="onChange" toolbar={<FormToolbar />}>
       <TextInput source="username" label="用户名" disabled />
       <TextInput source="displayName" label="姓名" validate={required('请填写姓名')} />
-      <SelectInput
-        source="role"
-        label="角色"
-        choices={ROLE_CHOICES}
-        disableValue="disabledChoice"
-        helperText={`可选：${CREATABLE_ROLE_CHOICES.map((choice) => choice.name).join('、')}；管理员账号的角色不能修改`}
-      />
-      <BooleanInput source="disabled" label="停用（停用后该账号立即退出登录）" />
+      <AccountRuleInputs />
       <PasswordInput
         source="password"
         label="重置密码（留空则不修改）"

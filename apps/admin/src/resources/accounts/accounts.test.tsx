@@ -5,23 +5,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { consoleServerForFile, openConsoleAs } from '../../testing/consoleScreen';
 import { fillIn, replaceText, save } from '../../testing/form';
+import { testAccount } from './testAccount';
 
 const server = consoleServerForFile();
 
-const account = (overrides: Partial<Account>): Account => ({
-  id: 2,
-  username: 'editor',
-  displayName: '联盟编辑',
-  role: 'editor',
-  disabled: false,
-  createTime: '2026-11-01T08:00:00.000Z',
-  updateTime: '2026-11-01T08:00:00.000Z',
-  ...overrides,
-});
 const ACCOUNTS = [
-  account({ id: 1, username: 'admin', displayName: '系统管理员', role: 'admin' }),
-  account({ id: 2 }),
-  account({ id: 3, username: 'staff', displayName: '内容运营', role: 'staff', disabled: true }),
+  testAccount({ id: 1, username: 'admin', displayName: '系统管理员', role: 'admin' }),
+  testAccount({ id: 2 }),
+  testAccount({ id: 3, username: 'staff', displayName: '内容运营', role: 'staff', disabled: true }),
 ];
 
 describe('the accounts screens', () => {
@@ -56,7 +47,7 @@ describe('the accounts screens', () => {
       mockCall(api.consoleApi.accountCreate, async ({ request }) => {
         const body = (await request.json()) as Account;
         created.push(body);
-        return account({ ...body, id: 9 });
+        return testAccount({ ...body, id: 9 });
       }),
       mockList(api.consoleApi.accountList, () => ({ rows: ACCOUNTS })),
     );
@@ -91,7 +82,7 @@ describe('the accounts screens', () => {
       '/accounts/create',
       mockCall(api.consoleApi.accountCreate, async ({ request }) => {
         created.push(await request.json());
-        return account({ id: 9 });
+        return testAccount({ id: 9 });
       }),
       mockList(api.consoleApi.accountList, () => ({ rows: ACCOUNTS })),
     );

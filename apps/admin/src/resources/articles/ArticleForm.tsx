@@ -1,5 +1,6 @@
 import { COLUMNS, isHttpUrl, isUploadPath } from '@lianmeng/core';
 import { BooleanInput, DateTimeInput, maxLength, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { FormToolbar } from '../../components/FormToolbar';
 import { ArticlePreview } from './ArticlePreview';
 import { AttachmentsInput } from './AttachmentsInput';
 import { CoverUpload } from './CoverUpload';
@@ -16,7 +17,10 @@ const fileAddress = (value: unknown) =>
 const toIso = (value: unknown) => (value ? new Date(value as string).toISOString() : value);
 
 export const ArticleForm = () => (
-  <SimpleForm defaultValues={{ published: false, publishTime: new Date().toISOString(), attachments: [] }}>
+  <SimpleForm
+    defaultValues={{ published: false, publishTime: new Date().toISOString(), attachments: [] }}
+    toolbar={<FormToolbar />}
+  >
     <SelectInput source="typeId" label="栏目" choices={COLUMN_CHOICES} validate={required('请选择栏目')} />
     <TextInput source="title" label="标题" validate={[required('请填写标题'), maxLength(200)]} fullWidth />
     <DateTimeInput source="publishTime" label="发布日期" validate={required('请填写发布日期')} parse={toIso} />

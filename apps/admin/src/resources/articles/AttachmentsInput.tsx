@@ -3,6 +3,7 @@ import type { HttpClient } from '@lianmeng/core/http';
 import { Box, Button, IconButton, LinearProgress, List, ListItem, TextField, Typography } from '@mui/material';
 import { type ChangeEvent, useState } from 'react';
 import { useInput } from 'react-admin';
+import { FilePicker } from '../../components/FilePicker';
 import { consoleHttp } from '../../providers/http';
 
 const ACCEPT = DOCUMENT_UPLOAD_LIMITS.extensions.map((extension) => `.${extension}`).join(',');
@@ -115,10 +116,12 @@ export const AttachmentsInput = ({ http = consoleHttp }: { http?: HttpClient }) 
           暂无附件
         </Typography>
       )}
-      <label>
-        上传附件（{DOCUMENT_UPLOAD_LIMITS.acceptedFormats.join('、')}，不超过 {MAX_MEGABYTES} MB）：
-        <input type="file" accept={ACCEPT} onChange={upload} disabled={progress !== null} />
-      </label>
+      <FilePicker
+        label={`上传附件（${DOCUMENT_UPLOAD_LIMITS.acceptedFormats.join('、')}，不超过 ${MAX_MEGABYTES} MB）`}
+        accept={ACCEPT}
+        onChange={upload}
+        disabled={progress !== null}
+      />
       {progress !== null ? <LinearProgress variant="determinate" value={progress} aria-label="附件上传进度" /> : null}
       {error ? (
         <Typography role="alert" color="error" variant="body2">

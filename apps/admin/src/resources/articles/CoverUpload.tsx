@@ -1,6 +1,7 @@
 import type { HttpClient } from '@lianmeng/core/http';
 import { Box, LinearProgress, Typography } from '@mui/material';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { FilePicker } from '../../components/FilePicker';
 import { consoleHttp } from '../../providers/http';
 import { IMAGE_ACCEPT, useImageUpload } from '../../upload/useImageUpload';
 
@@ -15,10 +16,7 @@ export const CoverUpload = ({ http = consoleHttp }: { http?: HttpClient }) => {
 
   return (
     <Box sx={{ my: 1 }}>
-      <label>
-        上传封面图：
-        <input type="file" accept={IMAGE_ACCEPT} onChange={onChange} />
-      </label>
+      <FilePicker label="上传封面图" accept={IMAGE_ACCEPT} onChange={onChange} />
       {progress !== null ? <LinearProgress variant="determinate" value={progress} aria-label="上传进度" /> : null}
       {error ? (
         <Typography role="alert" color="error" variant="body2">

@@ -1,4 +1,5 @@
-import { Button, useListContext, useNotify, useResourceContext, useUnselectAll, useUpdateMany } from 'react-admin';
+import { Button, useListContext, useResourceContext, useUnselectAll, useUpdateMany } from 'react-admin';
+import { useNotifyText } from '../useNotifyText';
 
 /**
  * Opens or closes every selected item in one call (imageMsgOpenMany): all of them switch or none does, and
@@ -7,7 +8,7 @@ import { Button, useListContext, useNotify, useResourceContext, useUnselectAll, 
 const BulkSetOpen = ({ isOpen, label }: { isOpen: 0 | 1; label: string }) => {
   const resource = useResourceContext() ?? '';
   const { selectedIds } = useListContext();
-  const notify = useNotify();
+  const notify = useNotifyText();
   const unselectAll = useUnselectAll(resource);
   const [updateMany, { isPending }] = useUpdateMany();
   return (
@@ -21,11 +22,11 @@ const BulkSetOpen = ({ isOpen, label }: { isOpen: 0 | 1; label: string }) => {
           {
             mutationMode: 'pessimistic',
             onSuccess: () => {
-              notify(`${label}：${selectedIds.length} 条`, { type: 'info' });
+              notify(`${label}：${selectedIds.length} 条`, 'info');
               unselectAll();
             },
             onError: (error) =>
-              notify(`${label}未成功：${error instanceof Error ? error.message : '请稍后重试'}`, { type: 'error' }),
+              notify(`${label}未成功：${error instanceof Error ? error.message : '请稍后重试'}`, 'error'),
           },
         )
       }

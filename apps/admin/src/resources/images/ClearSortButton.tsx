@@ -1,23 +1,16 @@
 import { IMAGE_SORT_NAMES, type ImageSortId } from '@lianmeng/core';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import { useState } from 'react';
-import {
-  Button,
-  Confirm,
-  useDataProvider,
-  useListContext,
-  useNotify,
-  useRefresh,
-  useResourceContext,
-} from 'react-admin';
+import { Button, Confirm, useDataProvider, useListContext, useRefresh, useResourceContext } from 'react-admin';
 import type { ConsoleDataProvider } from '../../providers/dataProvider';
+import { useNotifyText } from '../useNotifyText';
 
 /** "清空该分类": asks first, naming how many items go, then calls imageSortClear. */
 export const ClearSortButton = ({ sort }: { sort: ImageSortId }) => {
   const resource = useResourceContext() ?? '';
   const { total, filterValues } = useListContext();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const notify = useNotify();
+  const notify = useNotifyText();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
@@ -28,10 +21,10 @@ export const ClearSortButton = ({ sort }: { sort: ImageSortId }) => {
     setPending(true);
     try {
       const { removed } = await dataProvider.clearSort(resource);
-      notify(`已清空「${IMAGE_SORT_NAMES[sort]}」，共删除 ${removed} 条`, { type: 'info' });
+      notify(`已清空「${IMAGE_SORT_NAMES[sort]}」，共删除 ${removed} 条`, 'info');
       refresh();
     } catch (error) {
-      notify(error instanceof Error ? error.message : '清空未成功', { type: 'error' });
+      notify(error instanceof Error ? error.message : '清空未成功', 'error');
     } finally {
       setPending(false);
       setOpen(false);

@@ -1,15 +1,6 @@
 import { IMAGE_SORT, type ImageSortId, isHttpUrl, isUploadPath, TEXT_LIMITS } from '@lianmeng/core';
-import {
-  BooleanInput,
-  CanAccess,
-  DeleteButton,
-  maxLength,
-  required,
-  SaveButton,
-  SimpleForm,
-  TextInput,
-  Toolbar,
-} from 'react-admin';
+import { BooleanInput, maxLength, required, SimpleForm, TextInput } from 'react-admin';
+import { FormToolbar } from '../../components/FormToolbar';
 import { BannerPreview } from './BannerPreview';
 import { ImageUpload } from './ImageUpload';
 import { fromBeijingInput, toBeijingInput } from './showingWindow';
@@ -30,24 +21,12 @@ const endsAfterStart = (value: unknown, values: { showFrom?: string | null }) =>
 const toSwitch = (value: unknown) => value === 1 || value === true;
 const fromSwitch = (value: unknown) => (value ? 1 : 0);
 
-/**
- * Saving waits for the server (so its field errors land on the form); deleting stays react-admin's
- * undoable default, whatever the page's mutation mode.
- */
-const ImageToolbar = () => (
-  <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
-    <SaveButton />
-    <CanAccess action="delete">
-      <DeleteButton mutationMode="undoable" />
-    </CanAccess>
-  </Toolbar>
-);
-
 /** Create and edit share one form; the server's field errors come back on it. */
 export const ImageForm = ({ sort }: { sort: ImageSortId }) => (
   <SimpleForm
     defaultValues={{ isOpen: 0, urlAddress: '', smallPhotoAddress: '', showFrom: null, showUntil: null }}
-    toolbar={<ImageToolbar />}
+    // Saving waits for the server (so its field errors land on the form); deleting stays undoable.
+    toolbar={<FormToolbar deleteMode="undoable" />}
   >
     <TextInput
       source="photoTitle"

@@ -1,8 +1,8 @@
 import { BANNER, IMAGE_SORT, type ImageSortId, PARTNER_TILE } from '@lianmeng/core';
 import type { HttpClient } from '@lianmeng/core/http';
 import { Box, LinearProgress, Typography } from '@mui/material';
-import { useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { FilePicker } from '../../components/FilePicker';
 import { consoleHttp } from '../../providers/http';
 import { IMAGE_ACCEPT, useImageUpload } from '../../upload/useImageUpload';
 
@@ -18,7 +18,6 @@ export const recommendedSize = (sort: ImageSortId) =>
 export const ImageUpload = ({ sort, http = consoleHttp }: { sort: ImageSortId; http?: HttpClient }) => {
   const { setValue } = useFormContext();
   const photoAddress = useWatch({ name: 'photoAddress' }) as string | undefined;
-  const inputId = useId();
 
   const { progress, error, onChange } = useImageUpload(http, (image) => {
     setValue('photoAddress', image.photoAddress, { shouldDirty: true, shouldValidate: true });
@@ -30,12 +29,7 @@ export const ImageUpload = ({ sort, http = consoleHttp }: { sort: ImageSortId; h
       <Typography variant="body2" gutterBottom>
         推荐尺寸：{recommendedSize(sort)} 像素（PNG、JPEG、WebP 或 GIF）
       </Typography>
-      <label htmlFor={inputId} style={{ cursor: 'pointer' }}>
-        <span className="MuiButton-root" style={{ marginRight: 8 }}>
-          选择图片上传：
-        </span>
-        <input id={inputId} type="file" accept={IMAGE_ACCEPT} onChange={onChange} />
-      </label>
+      <FilePicker label="选择图片上传" accept={IMAGE_ACCEPT} onChange={onChange} />
       {progress !== null ? (
         <Box sx={{ mt: 1 }}>
           <LinearProgress variant="determinate" value={progress} aria-label="上传进度" />

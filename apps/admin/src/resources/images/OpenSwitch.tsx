@@ -1,6 +1,7 @@
 import { Switch } from '@mui/material';
 import type { MouseEvent } from 'react';
-import { useCanAccess, useNotify, useRecordContext, useResourceContext, useUpdate } from 'react-admin';
+import { useCanAccess, useRecordContext, useResourceContext, useUpdate } from 'react-admin';
+import { useNotifyText } from '../useNotifyText';
 
 /**
  * `isOpen` as an inline switch: it flips at once (optimistic) and flips back with the server's Chinese
@@ -9,7 +10,7 @@ import { useCanAccess, useNotify, useRecordContext, useResourceContext, useUpdat
 export const OpenSwitch = () => {
   const record = useRecordContext<{ id: number; isOpen: 0 | 1; photoTitle?: string }>();
   const resource = useResourceContext() ?? '';
-  const notify = useNotify();
+  const notify = useNotifyText();
   const [update, { isPending }] = useUpdate();
   const { canAccess } = useCanAccess({ resource, action: 'toggle' });
   if (!record) return null;
@@ -22,9 +23,8 @@ export const OpenSwitch = () => {
       { id: record.id, data: { ...record, isOpen: open ? 0 : 1 }, previousData: record },
       {
         mutationMode: 'optimistic',
-        onSuccess: () => notify(open ? '已关闭' : '已开放', { type: 'info' }),
-        onError: (error) =>
-          notify(`${error instanceof Error ? error.message : '操作未成功'}（已恢复原状态）`, { type: 'error' }),
+        onSuccess: () => notify(open ? '已关闭' : '已开放', 'info'),
+        onError: (error) => notify(`${error instanceof Error ? error.message : '操作未成功'}（已恢复原状态）`, 'error'),
       },
     );
   };

@@ -25,10 +25,10 @@ import {
   RecordContextProvider,
   useDataProvider,
   useListContext,
-  useNotify,
   useResourceContext,
 } from 'react-admin';
 import type { ConsoleDataProvider } from '../../providers/dataProvider';
+import { useNotifyText } from '../useNotifyText';
 import { WindowStateChip } from './showingWindow';
 
 interface OrderItem {
@@ -74,6 +74,8 @@ const SortableRow = ({ item, position }: { item: OrderItem; position: number }) 
         transform: CSS.Transform.toString(transform),
         transition,
         gap: 2,
+        // On a phone the title moves under the picture rather than shrinking to a character a line.
+        flexWrap: 'wrap',
         bgcolor: isDragging ? 'action.selected' : 'background.paper',
         borderBottom: 1,
         borderColor: 'divider',
@@ -94,7 +96,7 @@ const SortableRow = ({ item, position }: { item: OrderItem; position: number }) 
         alt=""
         style={{ maxWidth: 120, maxHeight: 50, objectFit: 'contain' }}
       />
-      <Typography sx={{ flex: 1 }}>{item.photoTitle}</Typography>
+      <Typography sx={{ flex: '1 1 8em' }}>{item.photoTitle}</Typography>
       <WindowStateChip />
     </ListItem>
   );
@@ -108,7 +110,7 @@ export const OrderList = () => {
   const resource = useResourceContext() ?? '';
   const { data, refetch } = useListContext<OrderItem>();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const notify = useNotify();
+  const notify = useNotifyText();
   const [items, setItems] = useState<OrderItem[]>(data ?? []);
   const [saving, setSaving] = useState(false);
   useEffect(() => setItems(data ?? []), [data]);
@@ -130,11 +132,11 @@ export const OrderList = () => {
         resource,
         next.map((item) => item.id),
       );
-      notify('顺序已保存', { type: 'info' });
+      notify('顺序已保存', 'info');
       await refetch();
     } catch (error) {
       setItems(before);
-      notify(`${error instanceof Error ? error.message : '顺序未保存'}（已恢复原顺序）`, { type: 'error' });
+      notify(`${error instanceof Error ? error.message : '顺序未保存'}（已恢复原顺序）`, 'error');
     } finally {
       setSaving(false);
     }

@@ -1,4 +1,6 @@
 import { IMAGE_SORT, IMAGE_SORT_NAMES, type ImageSortId } from '@lianmeng/core';
+import PartnerIcon from '@mui/icons-material/Handshake';
+import BannerIcon from '@mui/icons-material/ViewCarousel';
 import {
   BooleanField,
   Create,
@@ -26,6 +28,7 @@ const ImageShow = () => (
   </Show>
 );
 
+/** The views of one image sort: each sort is a resource of its own, with the same screens. */
 const viewsFor = (sort: ImageSortId) => ({
   list: () => <ImageList sort={sort} />,
   create: () => (
@@ -41,5 +44,16 @@ const viewsFor = (sort: ImageSortId) => ({
   show: ImageShow,
 });
 
-export const bannerViews = viewsFor(IMAGE_SORT.banner);
-export const partnerViews = viewsFor(IMAGE_SORT.partner);
+export const banners = {
+  ...viewsFor(IMAGE_SORT.banner),
+  icon: BannerIcon,
+  options: { label: IMAGE_SORT_NAMES[IMAGE_SORT.banner] },
+  recordRepresentation: 'photoTitle',
+};
+
+export const partners = {
+  ...viewsFor(IMAGE_SORT.partner),
+  icon: PartnerIcon,
+  options: { label: IMAGE_SORT_NAMES[IMAGE_SORT.partner] },
+  recordRepresentation: 'photoTitle',
+};

@@ -2,6 +2,7 @@ import type { HttpClient } from '@lianmeng/core/http';
 import { Box, Button, LinearProgress, Typography } from '@mui/material';
 import { useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { FilePicker } from '../../components/FilePicker';
 import { consoleHttp } from '../../providers/http';
 import { IMAGE_ACCEPT, useImageUpload } from '../../upload/useImageUpload';
 
@@ -33,10 +34,7 @@ export const LogoUpload = ({ http = consoleHttp }: { http?: HttpClient }) => {
           <Typography variant="body2">当前使用内置标志</Typography>
         )}
       </Box>
-      <label>
-        上传站点标志：
-        <input type="file" accept={IMAGE_ACCEPT} aria-describedby={hintId} onChange={onChange} />
-      </label>
+      <FilePicker label="上传站点标志" accept={IMAGE_ACCEPT} aria-describedby={hintId} onChange={onChange} />
       {logo ? (
         <Button
           size="small"

@@ -1,5 +1,6 @@
 import { SITE_SETTINGS_ID } from '@lianmeng/core';
 import { Edit, required, SimpleForm, TextInput } from 'react-admin';
+import { FormToolbar } from '../../components/FormToolbar';
 import { LogoUpload } from './LogoUpload';
 
 const httpLink = (value: unknown) =>
@@ -8,7 +9,7 @@ const httpLink = (value: unknown) =>
 /** The site settings are one record: the portal shows a change on its next load. */
 export const SettingsPage = () => (
   <Edit resource="settings" id={SITE_SETTINGS_ID} title="站点设置" redirect={false} mutationMode="pessimistic">
-    <SimpleForm>
+    <SimpleForm toolbar={<FormToolbar />}>
       <TextInput source="hotline" label="服务热线" validate={required('请填写服务热线')} />
       <TextInput source="copyright" label="版权信息" validate={required('请填写版权信息')} fullWidth />
       <TextInput source="icpNumber" label="ICP 备案号" fullWidth />

@@ -9,7 +9,7 @@ import { dropSession, wasLeftByLogOut } from './sessionActions';
 import { useCardSession } from './useCardSession';
 
 /**
- * The route guard (spec section 4): a logged-out visitor goes to /creditBank/login, and where they were
+ * The route guard: a logged-out visitor goes to /creditBank/login, and where they were
  * going is kept in localStorage `redirectUrl` for after the log-in. A 401 on a card-holder call ends the
  * session, which brings the visitor here again.
  */

@@ -6,12 +6,27 @@ import { RequireCardHolder } from './RequireCardHolder';
 const LoginPage = lazy(() => import('../login/LoginPage'));
 const CreditBankInfoPage = lazy(() => import('../creditBank/CreditBankInfoPage'));
 const CenterPage = lazy(() => import('../center/CenterPage'));
+// The workbenches check their account's flag inside their own lazily loaded module, so the check's antd
+// page stays out of the entry every first visit loads.
+const InstitutionWorkbenchPage = lazy(() => import('../institution/InstitutionWorkbenchPage'));
+const ReviewWorkbenchPage = lazy(() => import('../review/ReviewWorkbenchPage'));
+const ActivatePage = lazy(() => import('../activate/ActivatePage'));
 
 // The site layout's Suspense shows its skeleton while a page loads.
 const guarded = (page: ReactNode) => <RequireCardHolder>{page}</RequireCardHolder>;
 
-/** Pages only for a card holder: the token lives in the browser, so their data never comes with the HTML. */
-export const CARD_HOLDER_PATHS = ['/creditBank', '/creditBank/info', '/center'];
+/**
+ * Pages only for a card holder, and the activation page (its link carries a one-time code): the token lives in
+ * the browser, so their data never comes with the HTML, and the server never keeps a copy of them.
+ */
+export const CARD_HOLDER_PATHS = [
+  '/creditBank',
+  '/creditBank/info',
+  '/center',
+  '/creditBank/institution',
+  '/creditBank/review',
+  '/creditBank/activate',
+];
 
 /** The card holder's routes: the log-in pages are open, the credit bank and the personal centre are guarded. */
 export const accountRoutes: RouteObject[] = [
@@ -24,4 +39,15 @@ export const accountRoutes: RouteObject[] = [
   },
   { path: '/creditBank/info', element: guarded(<CreditBankInfoPage />), loader: titleLoader('学分银行') },
   { path: '/center', element: guarded(<CenterPage />), loader: titleLoader('个人中心') },
+  {
+    path: '/creditBank/institution',
+    element: guarded(<InstitutionWorkbenchPage />),
+    loader: titleLoader('机构工作台'),
+  },
+  {
+    path: '/creditBank/review',
+    element: guarded(<ReviewWorkbenchPage />),
+    loader: titleLoader('审核工作台'),
+  },
+  { path: '/creditBank/activate', element: <ActivatePage />, loader: titleLoader('激活学分卡') },
 ];

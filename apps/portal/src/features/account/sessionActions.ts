@@ -3,19 +3,23 @@ import { type LoginMethod, REDIRECT_URL_KEY } from '@lianmeng/core/session';
 import { http, quietHttp, session } from '../../app/api';
 import { notifySessionChanged } from './useCardSession';
 
-/** Spec section 4: user info and token saved, the flag set (cardNoOfData after a log-in not by card). */
+/** After a log-in: user info and token saved, the flag set (cardNoOfData after a log-in not by card). */
 export const saveLogin = (result: LoginResult, method: LoginMethod, ucUserInfo: UcUserInfo = result.ucUserInfo) => {
   leftByLogOut = null;
   session.saveLogin({ token: result.token, ucUserInfo, cardNoOfData: result.cardNoOfData, method });
   notifySessionChanged();
 };
 
-/** After a phone log-in: use another card of that phone (the server checks it against the token). */
+/**
+ * After a phone log-in: use another card of that phone. The server checks it against the token and binds the
+ * token to it, so every later call (a password change, a workbench) acts for that card; only then is the
+ * card's info stored.
+ */
 export const chooseCard = async (cardNo: string): Promise<boolean> => {
   const current = session.read();
   if (!current) return false;
   if (current.cardNo === cardNo) return true;
-  const info = await http.call(api.uc.info, { query: { cardNo } });
+  const info = await http.call(api.uc.chooseCard, { body: { cardNo } });
   if (!info.ok) return false;
   saveLogin(
     { token: current.token, ucUserInfo: info.data, cardNoOfData: current.cardNoOfData ?? undefined },

@@ -6,17 +6,15 @@ import { useColumnPage } from '../../shared/articles/ColumnListPage';
 import { Pager } from '../../shared/articles/Pager';
 import { Breadcrumb } from '../../shared/Breadcrumb';
 import { formatDate } from '../../shared/dates';
-import { EmptyState, PageSkeleton } from '../../shared/PageSkeleton';
+import { EmptyState } from '../../shared/PageSkeleton';
 import { usePageTitle } from '../../shared/usePageTitle';
 
-const CARE_PAGE_SIZE = 12;
-
-/** /care, /care/index: the long paged list of 寄语 — a name, a title or unit, the message (CONTENT.md). */
+/** /care, /care/index: the paged list of 寄语, twelve a page (the route's loader): a name, a title or unit, the message. */
 export const CarePage = () => {
   const { type } = useParams();
   const column = resolveColumn(type, COLUMN_BY_KEY.care.typeId);
   usePageTitle(column.title);
-  const { loading, data, page, pageSize, goTo } = useColumnPage(column, CARE_PAGE_SIZE);
+  const { data, page, pageSize, goTo } = useColumnPage();
   return (
     <div>
       <Breadcrumb items={[{ title: '关于联盟', to: '/alone' }, { title: column.title }]} />
@@ -24,9 +22,7 @@ export const CarePage = () => {
         <h1 id="care-title" className="panel-title">
           {column.title}
         </h1>
-        {loading ? (
-          <PageSkeleton />
-        ) : data && data.list.length > 0 ? (
+        {data && data.list.length > 0 ? (
           <>
             <ul className="care-list">
               {data.list.map((entry) => (
@@ -52,4 +48,4 @@ export const CarePage = () => {
   );
 };
 
-export const CareDetailPage = () => <ArticleDetailPage area={AREAS.care} defaultTypeId={COLUMN_BY_KEY.care.typeId} />;
+export const CareDetailPage = () => <ArticleDetailPage area={AREAS.care} />;

@@ -3,7 +3,10 @@ import { useSiteSettings } from '../../layout/useSiteSettings';
 import { Breadcrumb } from '../../shared/Breadcrumb';
 import { usePageTitle } from '../../shared/usePageTitle';
 
-/** /certification: the evaluation service is external (CONTENT.md); this page explains it and links out. */
+/**
+ * /certification: the evaluation service is another site (the `certificationUrl` setting); this page explains it
+ * and links out.
+ */
 const CertificationPage = () => {
   usePageTitle('测评认证');
   const href = certificationAddress(useSiteSettings()?.certificationUrl);

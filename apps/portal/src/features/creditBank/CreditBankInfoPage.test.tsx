@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { HOLDER, logInAs, loginResult, renderAt } from '../account/testing';
+import { HOLDER, logInAs, loginResult, renderAt, SECOND_HOLDER } from '../account/testing';
 import { CreditBankInfoPage } from './CreditBankInfoPage';
 
 const record = (id: number, category: string): CreditRecord => ({
@@ -15,6 +15,18 @@ const record = (id: number, category: string): CreditRecord => ({
   credits: 2,
   issuer: '联盟秘书处',
   certificateNo: `LM${id}`,
+  kind: '竞赛',
+  level: '省级',
+  itemName: `活动 ${id}`,
+  institutionName: '北京市第一中学',
+  postedDate: `2026-0${(id % 9) + 1}-16`,
+  reviewingUnit: '联盟认证中心',
+  hasEvidence: false,
+  state: 'posted',
+  stateLabel: '已入账',
+  reversal: null,
+  objection: null,
+  canObject: false,
 });
 
 const queries: Record<string, string>[] = [];
@@ -92,5 +104,23 @@ describe('CreditBankInfoPage', () => {
     await screen.findByText('活动 1');
     expect(queries[0]?.cardNo).toBe('10000002');
     expect(screen.getByLabelText('切换卡号')).toBeInTheDocument();
+  });
+
+  it('switching the card binds the token to it first, then asks for its records', async () => {
+    const chosen: string[] = [];
+    server.use(
+      mockCall(api.uc.chooseCard, async ({ request }) => {
+        chosen.push(new URLSearchParams(await request.text()).get('cardNo') ?? '');
+        return SECOND_HOLDER;
+      }),
+    );
+    logInAs(loginResult({ cardNoOfData: ['10000001', '10000002'] }), 'phone');
+    renderAt('/creditBank/info', [{ path: '/creditBank/info', element: <CreditBankInfoPage /> }]);
+    await screen.findByText('活动 1');
+    await userEvent.click(screen.getByLabelText('切换卡号'));
+    await userEvent.click(await screen.findByTitle('10000002'));
+    await waitFor(() => expect(queries.at(-1)).toMatchObject({ cardNo: '10000002', pageNum: '1' }));
+    expect(chosen).toEqual(['10000002']);
+    expect(localStorage.getItem('cardNo')).toBe('10000002');
   });
 });

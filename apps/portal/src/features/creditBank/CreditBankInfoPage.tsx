@@ -7,6 +7,7 @@ import { http } from '../../app/api';
 import { AccountPage } from '../account/AccountPage';
 import { chooseCard } from '../account/sessionActions';
 import { useCardSession } from '../account/useCardSession';
+import { CreditBankNav } from './CreditBankNav';
 
 // The date picker's month and weekday names; set here, with the only page that has one.
 dayjs.locale('zh-cn');
@@ -63,6 +64,7 @@ export const CreditBankInfoPage = () => {
   const cards = current?.cardNoOfData ?? [];
   return (
     <AccountPage title="学分银行">
+      <CreditBankNav />
       <Card>
         <Descriptions column={{ xs: 1, sm: 2 }} size="small" bordered>
           <Descriptions.Item label="持卡人">{account?.name ?? current?.ucUserInfo.name}</Descriptions.Item>

@@ -1,4 +1,6 @@
 import { COLUMN_BY_KEY } from '@lianmeng/core';
+import { useLoaderData } from 'react-router-dom';
+import type { educationIndexLoader } from '../../app/loaders';
 import { ArticleDetailPage } from '../../shared/articles/ArticleDetailPage';
 import { AREAS } from '../../shared/articles/areas';
 import { ColumnListPage } from '../../shared/articles/ColumnListPage';
@@ -15,6 +17,7 @@ const tabs = <ColumnTabs label="教育教学栏目" typeIds={TABS} />;
 /** /education, /education/index: the latest of each education column. */
 export const EducationIndexPage = () => {
   usePageTitle('教育教学');
+  const { sections } = useLoaderData<typeof educationIndexLoader>();
   return (
     <div>
       <Breadcrumb items={[{ title: '教育教学' }]} />
@@ -22,7 +25,12 @@ export const EducationIndexPage = () => {
       <h1 className="visually-hidden">教育教学</h1>
       <div className="home-grid">
         {TABS.map((typeId) => (
-          <HomeSection key={typeId} typeId={typeId} area={AREAS.education} />
+          <HomeSection
+            key={typeId}
+            typeId={typeId}
+            area={AREAS.education}
+            articles={sections.find((loaded) => loaded.typeId === typeId)?.articles}
+          />
         ))}
       </div>
     </div>
@@ -41,4 +49,4 @@ export const EducationJcPage = () => (
 export const EducationQcPage = () => (
   <ColumnListPage area={AREAS.education} defaultTypeId={equipment.typeId} nav={tabs} />
 );
-export const EducationDetailPage = () => <ArticleDetailPage area={AREAS.education} defaultTypeId={education.typeId} />;
+export const EducationDetailPage = () => <ArticleDetailPage area={AREAS.education} />;

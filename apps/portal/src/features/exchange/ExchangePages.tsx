@@ -26,6 +26,4 @@ export const ExchangeStudyPage = page(exchangeStudy.typeId);
 export const ExchangeAdvancePage = page(exchangeAdvance.typeId);
 export const ExchangeTermPage = page(exchangeTerm.typeId);
 export const ExchangeAchievementsPage = page(exchangeAchievements.typeId);
-export const ExchangeDetailPage = () => (
-  <ArticleDetailPage area={AREAS.exchange} defaultTypeId={exchangeProcess.typeId} />
-);
+export const ExchangeDetailPage = () => <ArticleDetailPage area={AREAS.exchange} />;

@@ -7,4 +7,4 @@ const { typeId } = COLUMN_BY_KEY.files;
 
 /** /file, /file/:type — the downloadable files; each item opens its page with the attachments. */
 export const FilePage = () => <ColumnListPage area={AREAS.file} defaultTypeId={typeId} withSummary />;
-export const FileDetailPage = () => <ArticleDetailPage area={AREAS.file} defaultTypeId={typeId} />;
+export const FileDetailPage = () => <ArticleDetailPage area={AREAS.file} />;

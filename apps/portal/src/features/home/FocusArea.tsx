@@ -1,28 +1,13 @@
-import { type ArticleSummary, FOCUS_AREA } from '@lianmeng/core';
+import { FOCUS_AREA } from '@lianmeng/core';
 import { type FocusEvent, useId } from 'react';
 import { Link } from 'react-router-dom';
 import { ArticleList } from '../../shared/articles/ArticleList';
 import { formatDate } from '../../shared/dates';
-import type { FocusItem } from './focusSlides';
+import { type FocusItem, SMALL_MEDIA } from './focusSlides';
 import { useRotation } from './useRotation';
 
 /** The box a cover of unknown size is drawn in, the demo covers' own proportion. */
 const DEFAULT_SIZE = { width: 480, height: 270 };
-/** Below this width the small image is sharp enough, and much lighter than the full one. */
-const SMALL_MEDIA = '(max-width: 480px)';
-
-/**
- * The head's preloads for a slide's picture: exactly the file the `<picture>` below picks on each screen, so
- * the preload is never a second download.
- */
-export const focusPreloads = (article: ArticleSummary) =>
-  article.coverSmall
-    ? [
-        { href: article.coverSmall, media: SMALL_MEDIA },
-        { href: article.coverImage, media: `not all and ${SMALL_MEDIA}` },
-      ]
-    : [{ href: article.coverImage }];
-
 const Icon = ({ path }: { path: string }) => (
   <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
     <path d={path} fill="currentColor" />

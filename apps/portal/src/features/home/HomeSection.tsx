@@ -1,17 +1,25 @@
-import { api, columnByTypeId } from '@lianmeng/core';
+import { type ArticleSummary, columnByTypeId } from '@lianmeng/core';
+import type { CallResult } from '@lianmeng/core/http';
 import { Link } from 'react-router-dom';
 import { ArticleList } from '../../shared/articles/ArticleList';
 import type { Area } from '../../shared/articles/areas';
-import { HOME_SECTION_SIZE, homeSectionCall } from '../../shared/articles/articleCalls';
-import { EmptyState, PageSkeleton } from '../../shared/PageSkeleton';
-import { useCall } from '../../shared/useCall';
+import { HOME_SECTION_SIZE } from '../../shared/articles/articleCalls';
+import { EmptyState } from '../../shared/PageSkeleton';
 
 export { HOME_SECTION_SIZE };
 
-/** One column's latest items on the home page, with a link to the whole column. */
-export const HomeSection = ({ typeId, area }: { typeId: number; area: Area }) => {
+/** One column's latest items (as the page's loader fetched them), with a link to the whole column. */
+export const HomeSection = ({
+  typeId,
+  area,
+  articles,
+}: {
+  typeId: number;
+  area: Area;
+  articles: CallResult<{ list: ArticleSummary[] }> | undefined;
+}) => {
   const column = columnByTypeId(typeId);
-  const { loading, data } = useCall(api.content.articles, homeSectionCall(typeId).input);
+  const list = articles?.ok ? articles.data.list : [];
   if (!column) return null;
   const headingId = `home-${column.key}`;
   return (
@@ -24,13 +32,7 @@ export const HomeSection = ({ typeId, area }: { typeId: number; area: Area }) =>
           更多<span className="visually-hidden">{column.title}</span>
         </Link>
       </div>
-      {loading ? (
-        <PageSkeleton rows={4} />
-      ) : data && data.list.length > 0 ? (
-        <ArticleList articles={data.list} area={area} />
-      ) : (
-        <EmptyState />
-      )}
+      {list.length > 0 ? <ArticleList articles={list} area={area} /> : <EmptyState />}
     </section>
   );
 };

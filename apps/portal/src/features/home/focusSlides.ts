@@ -1,7 +1,6 @@
 import { type ArticleSummary, FOCUS_AREA } from '@lianmeng/core';
-import { callKey, type PrefetchedLookup, usePrefetched } from '../../app/callData';
+import type { CallResult } from '@lianmeng/core/http';
 import { type Area, detailPath } from '../../shared/articles/areas';
-import { homeSectionCall } from '../../shared/articles/articleCalls';
 import { HOME_SECTIONS } from './homeSections';
 
 export interface FocusItem {
@@ -33,19 +32,26 @@ export const pickFocusItems = (lists: { area: Area; articles: ArticleSummary[] }
     : { pictures: false, items: items.slice(0, FOCUS_AREA.size) };
 };
 
-/** The focus area's items from the column lists a home page's loader fetched, as `lookup` finds them. */
-export const focusItemsFrom = (lookup: PrefetchedLookup) =>
+/** The focus area's items from the column lists the home page's loader fetched for its sections. */
+export const focusItemsFrom = (sections: { typeId: number; articles: CallResult<{ list: ArticleSummary[] }> }[]) =>
   pickFocusItems(
     HOME_SECTIONS.map((section) => {
-      const { definition, input } = homeSectionCall(section.typeId);
-      const result = lookup(callKey(definition, input));
-      const articles = result?.ok ? (result.data as { list: ArticleSummary[] }).list : [];
-      return { area: section.area, articles };
+      const result = sections.find((loaded) => loaded.typeId === section.typeId)?.articles;
+      return { area: section.area, articles: result?.ok ? result.data.list : [] };
     }),
   );
 
+/** Below this width the small image is sharp enough, and much lighter than the full one. */
+export const SMALL_MEDIA = '(max-width: 480px)';
+
 /**
- * The focus area reads the lists the home page's loader already fetched for its column sections (on the
- * server for the first page): it makes no call of its own, so hydration fetches nothing.
+ * The head's preloads for a slide's picture: exactly the file the focus area's `<picture>` picks on each
+ * screen, so the preload is never a second download.
  */
-export const useFocusItems = () => focusItemsFrom(usePrefetched());
+export const focusPreloads = (article: ArticleSummary) =>
+  article.coverSmall
+    ? [
+        { href: article.coverSmall, media: SMALL_MEDIA },
+        { href: article.coverImage, media: `not all and ${SMALL_MEDIA}` },
+      ]
+    : [{ href: article.coverImage }];

@@ -16,7 +16,14 @@ interface CardLoginValues {
  * Card number + password. A refusal goes to the error modal (through the http client); the form keeps its
  * values. After repeated failures the server asks for the image challenge, which the form then shows.
  */
-export const CardLoginForm = ({ onLoggedIn }: { onLoggedIn: (result: LoginResult) => void }) => {
+export const CardLoginForm = ({
+  onLoggedIn,
+  initialCardNo,
+}: {
+  onLoggedIn: (result: LoginResult) => void;
+  /** A card number to start with (a card just activated). */
+  initialCardNo?: string;
+}) => {
   const [form] = Form.useForm<CardLoginValues>();
   const [busy, setBusy] = useState(false);
   const captcha = useCaptcha(false);
@@ -29,7 +36,15 @@ export const CardLoginForm = ({ onLoggedIn }: { onLoggedIn: (result: LoginResult
     if (result.ok) onLoggedIn(result.data);
   };
   return (
-    <Form form={form} name="cardLogin" layout="vertical" onFinish={submit} aria-label="卡号登录" requiredMark={false}>
+    <Form
+      form={form}
+      name="cardLogin"
+      layout="vertical"
+      onFinish={submit}
+      aria-label="卡号登录"
+      requiredMark={false}
+      initialValues={initialCardNo ? { cardNo: initialCardNo } : undefined}
+    >
       <Form.Item label="卡号" name="cardNo" rules={cardNoRules}>
         <Input autoComplete="username" inputMode="numeric" maxLength={20} placeholder="请输入卡号" />
       </Form.Item>

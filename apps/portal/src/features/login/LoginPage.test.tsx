@@ -105,15 +105,16 @@ describe('card log-in', () => {
 describe('phone log-in', () => {
   it('sends a code, counts down, and after the log-in lets the holder pick one of two cards', async () => {
     const sent: string[] = [];
-    const infoAsked: (string | null)[] = [];
+    const chosen: { cardNo: string | null; token: string | null }[] = [];
     server.use(
       mockCall(api.uc.sendCode, async ({ request }) => {
         sent.push(new URLSearchParams(await request.text()).get('phone') ?? '');
         return { cooldownSeconds: SMS_CODE_RULES.resendSeconds };
       }),
       mockCall(api.uc.loginByPhoneAndCode, () => loginResult({ cardNoOfData: ['10000001', '10000002'] })),
-      mockCall(api.uc.info, ({ request }) => {
-        infoAsked.push(new URL(request.url).searchParams.get('cardNo'));
+      mockCall(api.uc.chooseCard, async ({ request }) => {
+        const cardNo = new URLSearchParams(await request.text()).get('cardNo');
+        chosen.push({ cardNo, token: request.headers.get('Authorization') });
         return SECOND_HOLDER;
       }),
     );
@@ -134,10 +135,32 @@ describe('phone log-in', () => {
     await userEvent.click(screen.getByRole('radio', { name: '10000002' }));
     await userEvent.click(screen.getByTestId('card-picker-confirm'));
     expect(await screen.findByText('学分页面')).toBeInTheDocument();
-    expect(infoAsked).toEqual(['10000002']);
+    // The token the phone log-in answered is bound to the picked card before it is stored.
+    expect(chosen).toEqual([{ cardNo: '10000002', token: 'token-abc' }]);
     expect(localStorage.getItem('cardNo')).toBe('10000002');
     expect(JSON.parse(localStorage.getItem('cardNoOfData') ?? '[]')).toEqual(['10000001', '10000002']);
     expect(JSON.parse(localStorage.getItem('ucUserInfo') ?? '{}').cardNo).toBe('10000002');
+  });
+
+  it('keeps the picker open and the first card stored when the server refuses the chosen card', async () => {
+    const failures: CallFailure[] = [];
+    const unsubscribe = errorBus.subscribe((seen) => failures.push(seen));
+    server.use(
+      mockCall(api.uc.loginByPhoneAndCode, () => loginResult({ cardNoOfData: ['10000001', '10000002'] })),
+      mockCall(api.uc.chooseCard, () => failure(403, '无权使用该卡号')),
+    );
+    renderAt('/creditBank/login', routes);
+    await userEvent.click(screen.getByRole('tab', { name: '手机号登录' }));
+    fill('手机号', '13800000000');
+    fill('验证码', '123456');
+    await pressEnter('验证码');
+    await userEvent.click(await screen.findByRole('radio', { name: '10000002' }));
+    await userEvent.click(screen.getByTestId('card-picker-confirm'));
+    await waitFor(() => expect(failures.map((seen) => seen.message)).toContain('无权使用该卡号'));
+    unsubscribe();
+    expect(screen.getByText('请选择要使用的卡号')).toBeInTheDocument();
+    expect(screen.queryByText('学分页面')).not.toBeInTheDocument();
+    expect(localStorage.getItem('cardNo')).toBe('10000001');
   });
 });
 
@@ -221,5 +244,59 @@ describe('single sign-on for a card holder who is already logged in', () => {
     expect(failures).toEqual([]);
     unsubscribe();
     leaving.mockRestore();
+  });
+});
+
+describe('institution and operator accounts', () => {
+  const workbenchRoutes = [
+    ...routes,
+    { path: '/creditBank/institution', element: <p>机构工作台页面</p> },
+    { path: '/creditBank/review', element: <p>审核工作台页面</p> },
+    { path: '/creditBank/activate', element: <p>激活页面</p> },
+  ];
+
+  it('an institution account lands on its workbench after the card log-in, its flags stored under their keys', async () => {
+    server.use(
+      mockCall(api.uc.validateCardByPass, () => loginResult({ ucUserInfo: { ...HOLDER, institution: true } })),
+    );
+    renderAt('/creditBank/login', workbenchRoutes);
+    fillCard('10000001', 'Secret-pass-1');
+    await pressEnter('密码');
+    expect(await screen.findByText('机构工作台页面')).toBeInTheDocument();
+    expect(localStorage.getItem('institution')).toBe('true');
+    expect(localStorage.getItem('operator')).toBe('false');
+  });
+
+  it('an operator picked after a phone log-in lands on the review workbench', async () => {
+    server.use(
+      mockCall(api.uc.loginByPhoneAndCode, () => loginResult({ cardNoOfData: ['10000001', '10000002'] })),
+      mockCall(api.uc.chooseCard, () => ({ ...SECOND_HOLDER, operator: true })),
+    );
+    renderAt('/creditBank/login', workbenchRoutes);
+    await userEvent.click(screen.getByRole('tab', { name: '手机号登录' }));
+    fill('手机号', '13800000000');
+    fill('验证码', '123456');
+    await pressEnter('验证码');
+    expect(await screen.findByText('请选择要使用的卡号')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: '10000002' }));
+    await userEvent.click(screen.getByTestId('card-picker-confirm'));
+    expect(await screen.findByText('审核工作台页面')).toBeInTheDocument();
+    expect(localStorage.getItem('operator')).toBe('true');
+  });
+
+  it('where the account was going still wins over its workbench', async () => {
+    server.use(
+      mockCall(api.uc.validateCardByPass, () => loginResult({ ucUserInfo: { ...HOLDER, institution: true } })),
+    );
+    renderAt('/creditBank/login?backUrl=/center', workbenchRoutes);
+    fillCard('10000001', 'Secret-pass-1');
+    await pressEnter('密码');
+    expect(await screen.findByText('个人中心页面')).toBeInTheDocument();
+  });
+
+  it('links to the activation of a new card', async () => {
+    renderAt('/creditBank/login', workbenchRoutes);
+    await userEvent.click(screen.getByRole('link', { name: '首次使用？激活学分卡' }));
+    expect(await screen.findByText('激活页面')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import type { LoginResult } from '@lianmeng/core';
-import { Button, Card, ConfigProvider, Tabs } from 'antd';
+import { Alert, Button, Card, ConfigProvider, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useHydrated } from '../../shared/useHydrated';
 import { usePageMessage } from '../../shared/usePageMessage';
 import { AccountPage } from '../account/AccountPage';
@@ -22,7 +22,10 @@ export const LoginPage = () => {
   // The form arrives with the page's HTML, before its script: until the page is hydrated it stays disabled,
   // so an early Enter cannot make the browser submit the password itself.
   const hydrated = useHydrated();
-  const { pathname, search } = useLocation();
+  const { pathname, search, state } = useLocation();
+  // The activation page sends the holder here with the card just activated.
+  const activatedCardNo = (state as { activatedCardNo?: unknown } | null)?.activatedCardNo;
+  const initialCardNo = typeof activatedCardNo === 'string' ? activatedCardNo : undefined;
   const ssoReturn = new URLSearchParams(search).has('ssoReturn');
 
   // A partner site sends a card holder here to sign in; one who is already logged in (with a token that still
@@ -52,11 +55,16 @@ export const LoginPage = () => {
   return (
     <AccountPage title={mode === 'login' ? pageTitle : '找回密码'} crumbs={[{ title: pageTitle }]} narrow>
       {noticeHost}
+      {initialCardNo && mode === 'login' && (
+        <Alert type="success" showIcon title="学分卡已激活，请使用刚设置的密码登录" style={{ marginBottom: 16 }} />
+      )}
       <ConfigProvider componentDisabled={!hydrated}>
         <Card>
           {mode === 'login' ? (
             <>
               <Tabs
+                // With an id each tab names its panel (aria-controls), as the ARIA tab pattern asks.
+                id="login-tabs"
                 activeKey={tab}
                 onChange={setTab}
                 items={[
@@ -64,7 +72,7 @@ export const LoginPage = () => {
                     key: 'card',
                     label: '卡号登录',
                     disabled: !hydrated,
-                    children: <CardLoginForm onLoggedIn={loggedInByCard} />,
+                    children: <CardLoginForm onLoggedIn={loggedInByCard} initialCardNo={initialCardNo} />,
                   },
                   {
                     key: 'phone',
@@ -74,9 +82,12 @@ export const LoginPage = () => {
                   },
                 ]}
               />
-              <Button type="link" onClick={() => setMode('reset')} style={{ paddingLeft: 0 }}>
-                忘记密码
-              </Button>
+              <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center' }}>
+                <Button type="link" onClick={() => setMode('reset')} style={{ paddingLeft: 0 }}>
+                  忘记密码
+                </Button>
+                <Link to="/creditBank/activate">首次使用？激活学分卡</Link>
+              </div>
             </>
           ) : (
             <ResetPasswordForm

@@ -1,15 +1,35 @@
 import { api } from '@lianmeng/core';
+import type { CallResult } from '@lianmeng/core/http';
 import { Button, type FormInstance } from 'antd';
 import { useEffect, useState } from 'react';
 import { http } from '../../app/api';
 import { CAPTCHA_FIELD } from './CaptchaField';
 import type { CaptchaState } from './useCaptcha';
 
+type Answer = { captchaId?: string; captchaCode?: string };
+/** Sends the code for one phone; the log-in's by default, another flow (activation) brings its own call. */
+export type SendCode = (phone: string, answer: Answer) => Promise<CallResult<{ cooldownSeconds: number }>>;
+
+const sendLoginCode: SendCode = (phone, answer) => http.call(api.uc.sendCode, { body: { phone, ...answer } });
+
 /**
- * Sends a code to the form's `phone`, with the answer to the image challenge on screen, then counts down
- * before it may send again. The challenge is used up by the send, right or wrong, so a new one is shown.
+ * Sends a code to the form's `phone` (or `phoneField`), with the answer to the image challenge on screen, then
+ * counts down before it may send again. The challenge is used up by the send, right or wrong, so a new one is
+ * shown.
  */
-export const SendCodeButton = ({ form, captcha }: { form: FormInstance; captcha: CaptchaState }) => {
+export const SendCodeButton = ({
+  form,
+  captcha,
+  phoneField = 'phone',
+  send = sendLoginCode,
+  testId = 'send-code',
+}: {
+  form: FormInstance;
+  captcha: CaptchaState;
+  phoneField?: string;
+  send?: SendCode;
+  testId?: string;
+}) => {
   const [secondsLeft, setSecondsLeft] = useState(0);
   const [sending, setSending] = useState(false);
 
@@ -19,8 +39,8 @@ export const SendCodeButton = ({ form, captcha }: { form: FormInstance; captcha:
     return () => window.clearTimeout(timer);
   }, [secondsLeft]);
 
-  const send = async () => {
-    const values = await form.validateFields(['phone']).catch(() => null);
+  const sendNow = async () => {
+    const values = await form.validateFields([phoneField]).catch(() => null);
     if (!values) return;
     const answer = captcha.fields(form.getFieldValue(CAPTCHA_FIELD));
     if (captcha.shown && !answer.captchaCode) {
@@ -28,14 +48,14 @@ export const SendCodeButton = ({ form, captcha }: { form: FormInstance; captcha:
       return;
     }
     setSending(true);
-    const result = await http.call(api.uc.sendCode, { body: { phone: form.getFieldValue('phone'), ...answer } });
+    const result = await send(form.getFieldValue(phoneField), answer);
     setSending(false);
     if (captcha.settle(result, answer)) form.setFieldValue(CAPTCHA_FIELD, '');
     if (result.ok) setSecondsLeft(result.data.cooldownSeconds);
   };
 
   return (
-    <Button onClick={send} disabled={secondsLeft > 0} loading={sending} data-testid="send-code">
+    <Button onClick={sendNow} disabled={secondsLeft > 0} loading={sending} data-testid={testId}>
       {secondsLeft > 0 ? `${secondsLeft} 秒后重新获取` : '获取验证码'}
     </Button>
   );

@@ -1,5 +1,5 @@
 import { api, type LoginResult } from '@lianmeng/core';
-import { decideRedirect, type LoginMethod, REDIRECT_URL_KEY } from '@lianmeng/core/session';
+import { decideRedirect, type LoginMethod, landingFor, REDIRECT_URL_KEY } from '@lianmeng/core/session';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { http, session } from '../../app/api';
@@ -27,6 +27,8 @@ export const useFinishLogin = () => {
       ssoReturnOrigins: origins?.ok ? origins.data.ssoReturnOrigins : [],
       token: current.token,
       cardNo: current.cardNo,
+      // An institution or operator account lands on its workbench; the flags are the chosen card's.
+      landing: landingFor(current),
     });
     if (decision.clearStoredRedirect) window.localStorage.removeItem(REDIRECT_URL_KEY);
     if (decision.refusedSsoReturn) console.warn('单点登录返回地址不在允许列表中，已忽略：', decision.refusedSsoReturn);

@@ -6,4 +6,4 @@ import { ColumnListPage } from '../../shared/articles/ColumnListPage';
 const { typeId } = COLUMN_BY_KEY.matchNotices;
 
 export const MatchNoticePage = () => <ColumnListPage area={AREAS.match} defaultTypeId={typeId} withSummary />;
-export const MatchDetailPage = () => <ArticleDetailPage area={AREAS.match} defaultTypeId={typeId} />;
+export const MatchDetailPage = () => <ArticleDetailPage area={AREAS.match} />;

@@ -1,20 +1,18 @@
-import { api, DEFAULT_PAGE_SIZE } from '@lianmeng/core';
-import { useSearchParams } from 'react-router-dom';
+import { DEFAULT_PAGE_SIZE } from '@lianmeng/core';
+import { useLoaderData, useSearchParams } from 'react-router-dom';
+import type { searchLoader } from '../../app/loaders';
 import { ArticleList } from '../../shared/articles/ArticleList';
-import { keywordFromSearch, pageFromSearch, searchCall } from '../../shared/articles/articleCalls';
 import { Pager } from '../../shared/articles/Pager';
 import { Breadcrumb } from '../../shared/Breadcrumb';
-import { EmptyState, PageSkeleton } from '../../shared/PageSkeleton';
-import { useCall } from '../../shared/useCall';
+import { EmptyState } from '../../shared/PageSkeleton';
 import { usePageTitle } from '../../shared/usePageTitle';
 
 /** /search?keyword=… — the articles call's keyword over every column. */
 const SearchPage = () => {
-  const [params, setParams] = useSearchParams();
-  const keyword = keywordFromSearch(params);
-  const page = pageFromSearch(params);
+  const [, setParams] = useSearchParams();
+  const { keyword, page, results } = useLoaderData<typeof searchLoader>();
   usePageTitle(keyword ? `搜索：${keyword}` : '站内搜索');
-  const { loading, data } = useCall(api.content.articles, keyword ? searchCall(keyword, page).input : null);
+  const data = results?.ok ? results.data : null;
   return (
     <div>
       <Breadcrumb items={[{ title: '站内搜索' }]} />
@@ -24,8 +22,6 @@ const SearchPage = () => {
         </h1>
         {!keyword ? (
           <EmptyState text="请在页面顶部的搜索框中输入关键词" />
-        ) : loading ? (
-          <PageSkeleton />
         ) : data && data.list.length > 0 ? (
           <>
             <p className="search-total">共找到 {data.total} 条结果</p>

@@ -6,4 +6,4 @@ import { ColumnListPage } from '../../shared/articles/ColumnListPage';
 const { typeId } = COLUMN_BY_KEY.special;
 
 export const SpecialPage = () => <ColumnListPage area={AREAS.special} defaultTypeId={typeId} withSummary />;
-export const SpecialDetailPage = () => <ArticleDetailPage area={AREAS.special} defaultTypeId={typeId} />;
+export const SpecialDetailPage = () => <ArticleDetailPage area={AREAS.special} />;

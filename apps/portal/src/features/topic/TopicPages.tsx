@@ -15,4 +15,4 @@ const page = (typeId: number) => () => (
 export const TopicEducationPage = page(topicEducation.typeId);
 export const TopicCompetitionPage = page(topicCompetition.typeId);
 export const TopicExchangePage = page(topicExchange.typeId);
-export const TopicDetailPage = () => <ArticleDetailPage area={AREAS.topic} defaultTypeId={topicEducation.typeId} />;
+export const TopicDetailPage = () => <ArticleDetailPage area={AREAS.topic} />;

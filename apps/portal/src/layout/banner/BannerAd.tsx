@@ -1,14 +1,12 @@
-import { api, BANNER, type ImageMessage } from '@lianmeng/core';
+import { BANNER, type ImageMessage } from '@lianmeng/core';
+import type { CallResult } from '@lianmeng/core/http';
 import { useEffect, useRef, useState } from 'react';
 import { prefersReducedMotion } from '../../shared/prefersReducedMotion';
 import { isExternal, safeHref } from '../../shared/safeUrl';
-import { useCall } from '../../shared/useCall';
 import { useHydrated } from '../../shared/useHydrated';
 import { useElderlyMode } from '../elderlyMode';
-import { BANNER_REQUEST, openBanner } from '../layoutCalls';
+import { openBanner } from '../layoutCalls';
 import { BANNER_FRAME_MS, BANNER_TOTAL_MS, bannerHeightAt } from './bannerHeight';
-
-export { BANNER_REQUEST };
 
 /** On the root element while the banner is open. */
 export const BANNER_OPEN_CLASS = 'banner-open';
@@ -94,16 +92,14 @@ const AnimatedBanner = ({ banner }: { banner: ImageMessage }) => {
   );
 };
 
-const BannerLoader = () => {
-  const { data } = useCall(api.img.search, BANNER_REQUEST);
-  const banner = openBanner(data?.seachList);
-  return banner ? <AnimatedBanner key={banner.id} banner={banner} /> : null;
-};
+/** The layout loader's banner list, as the layout route hands it on. */
+export type BannerList = CallResult<{ seachList: ImageMessage[] }>;
 
-/** The optional top banner ad; never in the elderly-friendly mode (no ads there). */
-export const BannerAd = () => {
+/** The optional top banner ad, the newest open one of `banners`; never in the elderly-friendly mode (no ads there). */
+export const BannerAd = ({ banners }: { banners: BannerList }) => {
   const { enabled } = useElderlyMode();
   // It starts at height 0 and animates in the browser only, so the server's HTML has none.
   const hydrated = useHydrated();
-  return enabled || !hydrated ? null : <BannerLoader />;
+  const banner = banners.ok ? openBanner(banners.data.seachList) : undefined;
+  return enabled || !hydrated || !banner ? null : <AnimatedBanner key={banner.id} banner={banner} />;
 };

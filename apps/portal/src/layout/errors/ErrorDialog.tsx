@@ -2,7 +2,7 @@ import { ERROR_MODAL } from '@lianmeng/core';
 import { Modal } from 'antd';
 import { AntdScope } from '../../shared/AntdScope';
 
-/** Spec section 8: titled '提示信息', the body's message, no footer, 250px from the top. */
+/** The one error modal: titled '提示信息', the answer's message, no footer, 250px from the top. */
 const ErrorDialog = ({ message, onClose }: { message: string; onClose: () => void }) => (
   <AntdScope>
     <Modal open title={ERROR_MODAL.title} footer={null} style={{ top: ERROR_MODAL.topPx }} onCancel={onClose}>

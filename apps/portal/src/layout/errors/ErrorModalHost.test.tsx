@@ -42,7 +42,7 @@ const closeDialog = async () => {
   fireEvent.click(await screen.findByRole('button', { name: /关闭|Close/ }));
 };
 
-describe('the error modal (spec section 8)', () => {
+describe('the error modal', () => {
   it("shows the body's message under '提示信息', without a footer, 250px from the top", async () => {
     server.use(mswHttp.get('*/api/content/articles', () => failure(400, '页码应为正整数')));
     renderApp('/news/list/1');

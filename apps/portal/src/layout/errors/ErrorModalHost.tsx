@@ -8,7 +8,7 @@ import { type CallFailure, errorBus } from '../../app/errorBus';
 // antd's Modal is loaded with the first failure, not with every first visit.
 const ErrorDialog = lazy(() => import('./ErrorDialog'));
 
-/** The log-in forms keep what the user typed: closing the modal there stays on the form (PRODUCT.md). */
+/** The log-in forms keep what the user typed: closing the modal there stays on the form, instead of going home. */
 const STAY_ON = [ROUTES.login, ROUTES.creditBankLogin];
 
 export const ErrorModalHost = () => {

@@ -36,7 +36,7 @@ const topLevelList = () => within(screen.getByRole('navigation', { name: '主菜
 const topLevelTitles = () =>
   Array.from(topLevelList()?.children ?? []).map((li) => li.querySelector('a')?.firstChild?.textContent);
 
-describe('the top menu (spec section 2)', () => {
+describe('the top menu', () => {
   it('shows the seven visible top items in order', () => {
     renderMenu();
     expect(topLevelTitles()).toEqual(['首页', '关于联盟', '新闻公告', '教育教学', '赛事活动', '交流活动', '测评认证']);

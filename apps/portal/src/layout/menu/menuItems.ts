@@ -55,7 +55,7 @@ const withChildren = (parent: MenuItem, keys: ColumnKey[]): MenuItem => ({
   children: keys.map((key, index) => columnItem(key, index)),
 });
 
-/** Spec section 2: seven visible top items (two with children) and six hidden ones. */
+/** The portal's menu: seven visible top items (two with children) and six hidden ones. */
 export const MENU: MenuItem[] = [
   item({ title: '首页', enTitle: 'Home', icon: 'home', url: '/index' }),
   withChildren(

@@ -1,9 +1,11 @@
-import { IMAGE_SORT, MARQUEE, PARTNER_TILE } from '@lianmeng/core';
+import { api, IMAGE_SORT, MARQUEE, PARTNER_TILE } from '@lianmeng/core';
 import { failure, imageFixture, imageSearchHandler } from '@lianmeng/core/testing';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http as portalHttp } from '../../app/api';
 import { setupPortalServer } from '../../testing/portalServer';
+import { PARTNER_REQUEST } from '../layoutCalls';
 import { Marquee, PARTNER_GAP_PX, PartnerStrip } from './PartnerStrip';
 
 const server = setupPortalServer();
@@ -17,6 +19,9 @@ const partners = [1, 2, 3].map((n) =>
     urlAddress: `https://school${n}.example.edu.cn/`,
   }),
 );
+
+/** The partner list as the layout's loader asks the server for it. */
+const loadPartners = () => portalHttp.call(api.img.search, PARTNER_REQUEST);
 
 const offsetOf = () => Number(screen.getByTestId('partner-track').dataset.offset);
 const tick = (ms: number) =>
@@ -38,7 +43,7 @@ describe('the partner strip', () => {
       }),
       imageSearchHandler(partners),
     );
-    render(<PartnerStrip />);
+    render(<PartnerStrip partners={await loadPartners()} />);
     const strip = await screen.findByRole('region', { name: '合作伙伴' });
     const request = asked as unknown as { url: URL; body: unknown };
     expect(request.url.searchParams.get('pageSize')).toBe('999');
@@ -60,7 +65,7 @@ describe('the partner strip', () => {
     server.use(
       imageSearchHandler([imageFixture({ ...partners[0], smallPhotoAddress: '', photoAddress: '/uploads/big.png' })]),
     );
-    render(<PartnerStrip />);
+    render(<PartnerStrip partners={await loadPartners()} />);
     expect(await screen.findByRole('img', { name: '合作学校1' })).toHaveAttribute('src', '/uploads/big.png');
   });
 
@@ -72,7 +77,7 @@ describe('the partner strip', () => {
         return failure(500, '服务器繁忙');
       }),
     );
-    render(<PartnerStrip />);
+    render(<PartnerStrip partners={await loadPartners()} />);
     await vi.waitFor(() => expect(answered).toBe(true));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('region', { name: '合作伙伴' })).not.toBeInTheDocument();

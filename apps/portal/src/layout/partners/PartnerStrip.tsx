@@ -1,13 +1,9 @@
-import { api, type ImageMessage, MARQUEE, PARTNER_TILE } from '@lianmeng/core';
+import { type ImageMessage, MARQUEE, PARTNER_TILE } from '@lianmeng/core';
+import type { CallResult } from '@lianmeng/core/http';
 import { useEffect, useRef } from 'react';
 import { prefersReducedMotion } from '../../shared/prefersReducedMotion';
 import { safeHref } from '../../shared/safeUrl';
-import { useCall } from '../../shared/useCall';
 import { useBrowserValue } from '../../shared/useHydrated';
-
-import { PARTNER_REQUEST } from '../layoutCalls';
-
-export { PARTNER_REQUEST };
 
 /** Space between two tiles; one tile's slot is the tile plus this. */
 export const PARTNER_GAP_PX = 10;
@@ -117,11 +113,9 @@ export const Marquee = ({ partners }: { partners: ImageMessage[] }) => {
   );
 };
 
-export const PartnerStrip = () => {
-  // The list is used only when the response status is 200 (spec section 7): the client answers ok only then.
-  const { loading, data } = useCall(api.img.search, PARTNER_REQUEST);
-  const partners = data?.seachList ?? [];
-  // The strip's room is kept while it loads, so the footer does not jump when the logos arrive.
-  if (loading) return <div className="partner-strip partner-strip-placeholder" aria-hidden="true" />;
-  return partners.length > 0 ? <Marquee partners={partners} /> : null;
+/** The partner tiles of the layout loader's list, or nothing when there are none or the list could not be read. */
+export const PartnerStrip = ({ partners }: { partners: CallResult<{ seachList: ImageMessage[] }> }) => {
+  // The list is used only when the response status is 200: the client answers ok only then.
+  const list = partners.ok ? partners.data.seachList : [];
+  return list.length > 0 ? <Marquee partners={list} /> : null;
 };

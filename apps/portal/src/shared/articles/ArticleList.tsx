@@ -23,7 +23,7 @@ const Cover = ({ article, to }: { article: ArticleSummary; to: string }) => (
   </Link>
 );
 
-/** Titles with their dates; every item is dated (CONTENT.md). */
+/** Titles with their dates: every list item shows its date. */
 export const ArticleList = ({
   articles,
   area,

@@ -1,13 +1,12 @@
-import { type Article, api, columnByTypeId } from '@lianmeng/core';
-import { Link } from 'react-router-dom';
+import { type Article, columnByTypeId } from '@lianmeng/core';
+import { Link, useLoaderData } from 'react-router-dom';
+import type { ArticleLoader } from '../../app/loaders';
 import { Breadcrumb, type Crumb } from '../Breadcrumb';
 import { formatDateTime } from '../dates';
-import { EmptyState, PageSkeleton } from '../PageSkeleton';
+import { EmptyState } from '../PageSkeleton';
 import { safeHref } from '../safeUrl';
-import { useCall } from '../useCall';
 import { usePageTitle } from '../usePageTitle';
 import { type Area, detailPath } from './areas';
-import { articleCall, latestOfColumnCall } from './articleCalls';
 import './ArticleView.css';
 
 type ArticleWithNeighbours = Article & {
@@ -40,7 +39,7 @@ const Attachments = ({ attachments }: { attachments: Article['attachments'] }) =
   );
 };
 
-/** Title, date, source, body, attachments, previous and next (PRODUCT.md's article). */
+/** An article page: title, date, source, author, body, attachments, then its previous and next in the column. */
 export const ArticleBody = ({
   article,
   area,
@@ -80,46 +79,18 @@ export const ArticleBody = ({
   </article>
 );
 
-/** One article by id, with the breadcrumb of its area and column. */
-export const ArticleById = ({ id, area, showNeighbours }: { id: number; area: Area; showNeighbours?: boolean }) => {
-  const { loading, data } = useCall(api.content.article, articleCall(id).input);
-  usePageTitle(data?.title ?? (loading ? area.title : '文章'));
-  const column = data ? columnByTypeId(data.typeId) : undefined;
-  const crumbs: Crumb[] = [{ title: area.title, to: area.home }];
-  if (column) crumbs.push({ title: column.title, to: `${column.route}/${column.typeId}` });
-  crumbs.push({ title: '正文' });
-  return (
-    <div className="detail-page">
-      <Breadcrumb items={crumbs} />
-      <div className="panel">
-        {loading ? (
-          <PageSkeleton />
-        ) : data ? (
-          <ArticleBody article={data} area={area} showNeighbours={showNeighbours} />
-        ) : (
-          <EmptyState text="未找到这篇文章" />
-        )}
-      </div>
-    </div>
-  );
-};
-
-/** The column's title names the page only when it has no article to show (the article names it otherwise). */
-const PageTitle = ({ title }: { title: string | undefined }) => {
-  usePageTitle(title);
-  return null;
-};
-
-/** The newest article of a column, shown whole (single articles, and detail routes without an id). */
-export const LatestOfColumn = ({ typeId, area }: { typeId: number; area: Area }) => {
-  const column = columnByTypeId(typeId);
-  const { loading, data } = useCall(api.content.articles, latestOfColumnCall(typeId).input);
-  const first = data?.list[0];
-  if (loading) return <PageSkeleton />;
-  if (!first) {
+/**
+ * The article the route's loader fetched (`detailLoader`, `aloneLoader`), with the breadcrumb of its area and
+ * column: an article asked for by id shows its neighbours; the newest of a column, shown in its place, does not.
+ */
+export const LoadedArticle = ({ area }: { area: Area }) => {
+  const { typeId, latest, article } = useLoaderData<ArticleLoader>();
+  const data = article?.ok ? article.data : null;
+  const column = columnByTypeId(data ? data.typeId : typeId);
+  usePageTitle(data?.title ?? (article === null ? column?.title : '文章'));
+  if (article === null) {
     return (
       <div className="detail-page">
-        <PageTitle title={column?.title} />
         <Breadcrumb items={[{ title: area.title, to: area.home }, { title: column?.title ?? '' }]} />
         <div className="panel">
           <EmptyState />
@@ -127,5 +98,19 @@ export const LatestOfColumn = ({ typeId, area }: { typeId: number; area: Area })
       </div>
     );
   }
-  return <ArticleById id={first.id} area={area} showNeighbours={false} />;
+  const crumbs: Crumb[] = [{ title: area.title, to: area.home }];
+  if (data && column) crumbs.push({ title: column.title, to: `${column.route}/${column.typeId}` });
+  crumbs.push({ title: '正文' });
+  return (
+    <div className="detail-page">
+      <Breadcrumb items={crumbs} />
+      <div className="panel">
+        {data ? (
+          <ArticleBody article={data} area={area} showNeighbours={!latest} />
+        ) : (
+          <EmptyState text="未找到这篇文章" />
+        )}
+      </div>
+    </div>
+  );
 };

@@ -1,27 +1,29 @@
-import { api, type Column, DEFAULT_PAGE_SIZE } from '@lianmeng/core';
 import type { ReactNode } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useLoaderData, useParams, useSearchParams } from 'react-router-dom';
+import type { ColumnListLoader } from '../../app/loaders';
 import { Breadcrumb, type Crumb } from '../Breadcrumb';
-import { EmptyState, PageSkeleton } from '../PageSkeleton';
-import { useCall } from '../useCall';
+import { EmptyState } from '../PageSkeleton';
 import { usePageTitle } from '../usePageTitle';
 import { ArticleList } from './ArticleList';
 import { type Area, PICTORIAL_TYPE_IDS, resolveColumn } from './areas';
-import { columnPageCall, pageFromSearch } from './articleCalls';
+import { pageFromSearch } from './articleCalls';
 import { Pager } from './Pager';
 
 export { pageFromSearch };
 
-/** Paged articles of one column: used by every list page (news, education, match, exchange, topic, special…). */
-export const useColumnPage = (column: Column, pageSize = DEFAULT_PAGE_SIZE) => {
-  const [params, setParams] = useSearchParams();
-  const page = pageFromSearch(params);
-  const result = useCall(api.content.articles, columnPageCall(column.typeId, page, pageSize).input);
+/**
+ * A page of one column's articles, as the route's `columnListLoader` fetched it: used by every list page
+ * (news, education, match, exchange, topic, special, care…). Another page is another navigation, which runs
+ * the loader again.
+ */
+export const useColumnPage = () => {
+  const [, setParams] = useSearchParams();
+  const { articles, page, pageSize } = useLoaderData<ColumnListLoader>();
   const goTo = (next: number) => {
     setParams(next === 1 ? {} : { page: String(next) });
     window.scrollTo?.(0, 0);
   };
-  return { ...result, page, pageSize, goTo };
+  return { data: articles.ok ? articles.data : null, page, pageSize, goTo };
 };
 
 export interface ColumnListPageProps {
@@ -36,7 +38,7 @@ export const ColumnListPage = ({ area, defaultTypeId, nav, withSummary }: Column
   const { type } = useParams();
   const column = resolveColumn(type, defaultTypeId);
   usePageTitle(column.title);
-  const { loading, data, page, pageSize, goTo } = useColumnPage(column);
+  const { data, page, pageSize, goTo } = useColumnPage();
   const crumbs: Crumb[] = [{ title: area.title, to: area.home }, { title: column.title }];
   return (
     <div className="column-page">
@@ -49,9 +51,7 @@ export const ColumnListPage = ({ area, defaultTypeId, nav, withSummary }: Column
             {column.enTitle}
           </span>
         </h1>
-        {loading ? (
-          <PageSkeleton />
-        ) : data && data.list.length > 0 ? (
+        {data && data.list.length > 0 ? (
           <>
             <ArticleList
               articles={data.list}

@@ -1,7 +1,7 @@
 import { COLUMN_BY_KEY, columnByTypeId } from '@lianmeng/core';
 import { parseTypeParam } from '@lianmeng/core/menu';
 
-/** A feature area of spec section 2: its breadcrumb label and where its articles open. */
+/** A feature area of the portal (news, education, match…): its breadcrumb label and where its articles open. */
 export interface Area {
   key: string;
   /** The area's breadcrumb label (the news area's says 新闻). */

@@ -15,6 +15,12 @@ const HOLDERS = [
   { cardNo: '10000002', name: '李明', school: '北京市青少年科技活动中心', operator: 1, institution: 1 },
 ];
 
+/** What each demo card is, as the credentials file says it. */
+const ROLES: Record<string, string> = {
+  '10000001': '持卡人（学员），北京市第一中学',
+  '10000002': '持卡人；审核员；机构账号：北京市青少年科技活动中心（考点）',
+};
+
 /** The demo activities, by category: category | activity | credits | issuer. */
 const ACTIVITY_TABLE = `
 竞赛获奖 | 全国学校机器人运动联赛 一等奖 | 6 | 全国学校体育联盟（机器人运动）
@@ -81,7 +87,7 @@ export const seedCardHolders = async (
     holders.push({
       ...holder,
       phone: DEMO_PHONE,
-      passwordHash: await hashPassword(credentials.passwordFor(holder.cardNo)),
+      passwordHash: await hashPassword(credentials.passwordFor(holder.cardNo, ROLES[holder.cardNo] ?? '持卡人')),
       createTime: at,
       updateTime: at,
     });
@@ -97,5 +103,5 @@ export const seedCardHolders = async (
       if (await hasSeedMark(db.kysely, CARD_HOLDERS_SEED_MARK)) return false;
       throw error;
     });
-  return seeded ? credentials.save(options.dataDir, '学分银行卡号（卡号\t密码）') : null;
+  return seeded ? credentials.save(options.dataDir, '学分银行卡号（卡号\t密码\t身份）') : null;
 };

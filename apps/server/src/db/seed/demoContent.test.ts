@@ -96,7 +96,7 @@ describe('the demo content', () => {
   });
 
   it('gives the introduction an English version', () => {
-    expect(ofColumn(typeIdOf('introduction'))[0]?.body).toMatch(/<h3>English version<\/h3><p>[A-Za-z]/);
+    expect(ofColumn(typeIdOf('introduction'))[0]?.body).toMatch(/<h2>English version<\/h2><p>[A-Za-z]/);
   });
 
   it('gives every care entry a name, a title or unit, and a message', () => {

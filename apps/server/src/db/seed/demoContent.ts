@@ -58,7 +58,7 @@ export const demoBodyHtml = (article: DemoArticle, coverImage: string) => {
   const photo = article.photoCaption
     ? `<figure><img src="${coverImage}" alt="${escapeHtml(article.photoCaption)}" width="${COVER_SIZE.width}" height="${COVER_SIZE.height}" /><figcaption>${escapeHtml(article.photoCaption)}</figcaption></figure>`
     : '';
-  const english = article.english?.length ? `<h3>English version</h3>${paragraphsHtml(article.english)}` : '';
+  const english = article.english?.length ? `<h2>English version</h2>${paragraphsHtml(article.english)}` : '';
   return sanitizeArticleHtml(`${paragraphsHtml([opening])}${photo}${paragraphsHtml(rest)}${english}`);
 };
 

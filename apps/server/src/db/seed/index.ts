@@ -5,9 +5,11 @@ import { insertImages } from '../../domains/images/imageRepository';
 import { hashPassword } from '../../security/passwords';
 import type { Db } from '../database';
 import { CARD_HOLDERS_SEED_MARK, seedCardHolders } from './cardHolders';
+import { CREDITS_SEED_MARK, seedCredits } from './credits';
 import { CONTENT_SEED_MARK, seedDemoContent } from './demoContent';
 import { createDemoCredentials } from './demoCredentials';
 import { demoImages } from './demoImages';
+import { INSTITUTIONS_SEED_MARK, seedInstitutions } from './institutions';
 import { claimSeedMark, hasSeedMark } from './seedMarks';
 
 const SEED_MARK = 'seed:images-and-console:v1';
@@ -20,7 +22,13 @@ const CONSOLE_USERS: { username: string; role: ConsoleRole; displayName: string 
 
 /** Whether every part of the demo data is in this database already, so that seeding would change nothing. */
 export const demoDataComplete = async (db: Db) => {
-  for (const mark of [CONTENT_SEED_MARK, CARD_HOLDERS_SEED_MARK, SEED_MARK]) {
+  for (const mark of [
+    CONTENT_SEED_MARK,
+    CARD_HOLDERS_SEED_MARK,
+    INSTITUTIONS_SEED_MARK,
+    CREDITS_SEED_MARK,
+    SEED_MARK,
+  ]) {
     if (!(await hasSeedMark(db.kysely, mark))) return false;
   }
   return true;
@@ -40,7 +48,11 @@ export const seedDemoData = async (
   options: { dataDir: string; demoPassword: string | undefined; now: Date },
 ): Promise<SeedResult> => {
   await seedDemoContent(db, { dataDir: options.dataDir, now: options.now });
-  const cardCredentialsFile = await seedCardHolders(db, options);
+  const holdersFile = await seedCardHolders(db, options);
+  // After the card holders: it binds demo card 10000002 to the exam site and links 10000001 to its school.
+  const cardCredentialsFile = (await seedInstitutions(db, options)) ?? holdersFile;
+  // After both: the seeded records get their provenance (the demo school, the demo operator).
+  await seedCredits(db, options);
   if (await hasSeedMark(db.kysely, SEED_MARK))
     return { seeded: cardCredentialsFile !== null, credentialsFile: cardCredentialsFile };
 
@@ -49,7 +61,10 @@ export const seedDemoData = async (
   // One hash at a time, as for the card holders: each takes 19 MiB.
   const consoleUsers: ((typeof CONSOLE_USERS)[number] & { passwordHash: string })[] = [];
   for (const account of CONSOLE_USERS) {
-    consoleUsers.push({ ...account, passwordHash: await hashPassword(credentials.passwordFor(account.username)) });
+    consoleUsers.push({
+      ...account,
+      passwordHash: await hashPassword(credentials.passwordFor(account.username, `管理台：${account.displayName}`)),
+    });
   }
   const images = await demoImages(path.join(options.dataDir, 'uploads'), options.now);
 
@@ -67,6 +82,6 @@ export const seedDemoData = async (
       if (await hasSeedMark(db.kysely, SEED_MARK)) return false;
       throw error;
     });
-  const credentialsFile = seeded ? await credentials.save(options.dataDir, '管理台账号（用户名\t密码）') : null;
+  const credentialsFile = seeded ? await credentials.save(options.dataDir, '管理台账号（用户名\t密码\t身份）') : null;
   return { seeded, credentialsFile: credentialsFile ?? cardCredentialsFile };
 };

@@ -1,6 +1,7 @@
 import { api, type CallDefinition } from '@lianmeng/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../testing/testServer';
+import { openApiDocument } from './openApi';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -17,6 +18,7 @@ const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 interface Operation {
   operationId: string;
   summary: string;
+  security: Record<string, string[]>[];
   parameters: { name: string; in: string }[];
   requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
   responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
@@ -27,8 +29,19 @@ describe('GET /api/openapi.json', () => {
     const response = await server.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('application/json');
-    const document = response.json() as { openapi: string; paths: Record<string, Record<string, Operation>> };
+    const document = response.json() as {
+      openapi: string;
+      servers: { url: string }[];
+      components: { securitySchemes: Record<string, { type: string; in: string; name: string }> };
+      paths: Record<string, Record<string, Operation>>;
+    };
     expect(document.openapi).toBe('3.1.0');
+    expect(document.servers).toEqual([{ url: '/', description: '本站（与本文档同一地址）' }]);
+    expect(document.components.securitySchemes).toMatchObject({
+      consoleSession: { type: 'apiKey', in: 'cookie', name: 'lm_console' },
+      xsrfHeader: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
+      cardHolderToken: { type: 'apiKey', in: 'header', name: 'Authorization' },
+    });
     expect(CALLS.length).toBeGreaterThan(40);
     for (const { id, call } of CALLS) {
       const operation = document.paths[openApiPath(call.path)]?.[call.method.toLowerCase()];
@@ -48,6 +61,13 @@ describe('GET /api/openapi.json', () => {
         queryNames,
       );
       expect(Boolean(operation.requestBody)).toBe(call.bodyKind !== 'none');
+      // The credentials, from the call's own access and anti-forgery fields, all required together.
+      const schemes = [
+        ...(call.access === 'cardHolder' ? ['cardHolderToken'] : []),
+        ...(call.access !== 'anonymous' && call.access !== 'cardHolder' ? ['consoleSession'] : []),
+        ...(call.xsrf ? ['xsrfHeader'] : []),
+      ];
+      expect(operation.security, id).toEqual(schemes.length ? [Object.fromEntries(schemes.map((n) => [n, []]))] : []);
     }
     const search = document.paths['/lianmeng/img/imageMsgSearch']?.post;
     expect(Object.keys(search?.requestBody?.content['application/json']?.schema.properties ?? {})).toEqual([
@@ -72,5 +92,21 @@ describe('GET /api/docs', () => {
       expect(html).toContain(`<code>${openApiPath(call.path)}</code>`);
     }
     expect(html).toContain('您的角色没有权限执行此操作');
+  });
+});
+
+describe('the document’s servers', () => {
+  it('names the public address, and the account centre’s host on the calls sent there', () => {
+    const document = openApiDocument({
+      publicUrl: 'https://www.example.org',
+      hosts: { main: '', uc: 'https://uc.example.org', sso: '' },
+    }) as unknown as { servers: { url: string }[]; paths: Record<string, Record<string, { servers?: unknown }>> };
+    expect(document.servers.map((server) => server.url)).toEqual(['https://www.example.org']);
+    const ucCall = api.uc.info;
+    expect(document.paths[ucCall.path]?.[ucCall.method.toLowerCase()]?.servers).toEqual([
+      { url: 'https://uc.example.org', description: '账号中心（{uc}）' },
+    ]);
+    const mainCall = api.site.settings;
+    expect(document.paths[mainCall.path]?.[mainCall.method.toLowerCase()]?.servers).toBeUndefined();
   });
 });

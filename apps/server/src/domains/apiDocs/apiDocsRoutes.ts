@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { contractCalls, describeAccess, errorsOf, openApiDocument } from './openApi';
+import { contractCalls, type DocumentOptions, describeAccess, errorsOf, openApiDocument } from './openApi';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -63,8 +63,8 @@ ${sections.join('\n')}
 };
 
 /** `/api/openapi.json` and `/api/docs`, built once from the contract at start-up. */
-export const registerApiDocsRoutes = (app: FastifyInstance) => {
-  const document = openApiDocument();
+export const registerApiDocsRoutes = (app: FastifyInstance, options: DocumentOptions = {}) => {
+  const document = openApiDocument(options);
   const json = JSON.stringify(document);
   const html = docsPage(document);
   app.get('/api/openapi.json', async (_request, reply) =>

@@ -1,4 +1,4 @@
-import { api, type CallDefinition } from '@lianmeng/core';
+import { api, type CallDefinition, CONSOLE_SESSION_COOKIE, HEADERS, XSRF_COOKIE } from '@lianmeng/core';
 import { z } from 'zod';
 
 export interface ContractCall {
@@ -90,8 +90,62 @@ const BODY_TYPES: Record<CallDefinition['bodyKind'], string> = {
   multipart: 'multipart/form-data',
 };
 
+/**
+ * The three credentials a call may need, named once. The anti-forgery header is a credential of its own: a
+ * log-in call needs it with no session, a console call needs it beside the session cookie.
+ */
+const SECURITY_SCHEMES = {
+  consoleSession: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: CONSOLE_SESSION_COOKIE,
+    description: `管理台会话 Cookie，登录（POST /lianmeng/auth/login）时设置；站点以 https 访问时名为 __Host-${CONSOLE_SESSION_COOKIE}`,
+  },
+  xsrfHeader: {
+    type: 'apiKey',
+    in: 'header',
+    name: HEADERS.xsrf,
+    description: `防伪头：与服务器设置的 ${XSRF_COOKIE} Cookie 取值相同（双重提交），证明请求来自本站页面`,
+  },
+  cardHolderToken: {
+    type: 'apiKey',
+    in: 'header',
+    name: HEADERS.authorization,
+    description: '持卡人登录令牌：登录接口返回的 token，原样放入 Authorization 头（也接受 Bearer 前缀）',
+  },
+} as const;
+
+type SchemeName = keyof typeof SECURITY_SCHEMES;
+
+/** The credentials the call needs, all together (one requirement); none for an anonymous call without one. */
+export const securityOf = (call: CallDefinition): Partial<Record<SchemeName, []>>[] => {
+  const needed: SchemeName[] = [];
+  if (call.access === 'cardHolder') needed.push('cardHolderToken');
+  else if (call.access !== 'anonymous') needed.push('consoleSession');
+  if (call.xsrf) needed.push('xsrfHeader');
+  return needed.length === 0 ? [] : [Object.fromEntries(needed.map((name) => [name, []]))];
+};
+
+export interface DocumentOptions {
+  /** PUBLIC_URL: where the site is reached; unset, the calls are relative to the document's own address. */
+  publicUrl?: string | undefined;
+  /** The account centre's and the single-sign-on host's origins, when they are not this server. */
+  hosts?: { main: string; uc: string; sso: string };
+}
+
+const HOST_NAMES: Record<CallDefinition['host'], string> = {
+  main: '主站',
+  uc: '账号中心（{uc}）',
+  sso: '单点登录主机',
+};
+
 /** The OpenAPI 3.1 document of every call, generated from the contract's zod schemas. */
-export const openApiDocument = () => {
+export const openApiDocument = (options: DocumentOptions = {}) => {
+  const site = options.publicUrl ?? '/';
+  const serversOf = (host: CallDefinition['host']) => {
+    const origin = options.hosts?.[host];
+    return origin ? [{ url: origin, description: HOST_NAMES[host] }] : undefined;
+  };
   const paths: Record<string, Record<string, unknown>> = {};
   for (const { id, call } of contractCalls()) {
     const openApiPath = call.path.replace(/:(\w+)/g, '{$1}');
@@ -110,6 +164,8 @@ export const openApiDocument = () => {
         summary: call.summary,
         description: `调用者：${describeAccess(call)}`,
         tags: [id.split('.')[0]],
+        security: securityOf(call),
+        ...(call.host !== 'main' && serversOf(call.host) ? { servers: serversOf(call.host) } : {}),
         parameters: parametersOf(call),
         ...(bodyType
           ? {
@@ -132,7 +188,16 @@ export const openApiDocument = () => {
       version: '1.0.0',
       description:
         '每个调用都以 {status, message, data} 信封作答；失败时 status 与 HTTP 状态码相同，message 为中文原因。',
+      // Not published under an open licence: an SPDX reference of the project's own, as SPDX provides for that.
+      license: { name: '专有软件，保留所有权利', identifier: 'LicenseRef-Proprietary' },
     },
+    servers: [
+      {
+        url: serversOf('main')?.[0]?.url ?? site,
+        description: options.publicUrl ? '本站' : '本站（与本文档同一地址）',
+      },
+    ],
+    components: { securitySchemes: SECURITY_SCHEMES },
     paths,
   };
 };

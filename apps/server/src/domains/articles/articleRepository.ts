@@ -16,7 +16,7 @@ import { containsPattern, listPage, pageOfRange } from '../../db/listPage';
 import type { ArticlePatch, ArticleRow, Database, NewArticle } from '../../db/schema';
 import { badRequest, notFound } from '../../http/apiError';
 import { auditTarget } from '../audit/auditRepository';
-import { keywordSearch, keywordTotal, searchTableServes } from './articleSearch';
+import { type KeywordTotals, keywordSearch, keywordTotal, searchTableServes } from './articleSearch';
 
 const SUMMARY_COLUMNS = ['id', 'typeId', 'title', 'summary', 'publishTime', 'source', 'coverImage'] as const;
 
@@ -115,10 +115,14 @@ export const articleListQueries = (db: Kysely<Database>, query: ArticleQuery) =>
 });
 
 /** A page's ids and the total: from the search index for a keyword on SQLite, from the list indexes otherwise. */
-const findPage = async (db: Kysely<Database>, query: ArticleQuery): Promise<{ ids: number[]; total: number }> => {
+const findPage = async (
+  db: Kysely<Database>,
+  query: ArticleQuery,
+  totals: KeywordTotals | undefined,
+): Promise<{ ids: number[]; total: number }> => {
   const search = searchTableServes(db, query) ? keywordSearch(query) : null;
   const list = articleListQueries(db, query);
-  const total = await keywordTotal(db, query, async () => {
+  const total = await keywordTotal(totals, query, async () => {
     const counted = search ? (await search.count.execute(db)).rows[0] : await list.count.executeTakeFirstOrThrow();
     return Number(counted?.total ?? 0);
   });
@@ -163,8 +167,8 @@ const smallCovers = async (db: Kysely<Database>, covers: string[]) => {
   return found;
 };
 
-export const listArticles = async (db: Kysely<Database>, query: ArticleQuery) => {
-  const { ids, total } = await findPage(db, query);
+export const listArticles = async (db: Kysely<Database>, query: ArticleQuery, totals?: KeywordTotals) => {
+  const { ids, total } = await findPage(db, query, totals);
   if (ids.length === 0) return { list: [], total };
   const rows = await articleListQueries(db, query).rows(ids).execute();
   const byId = new Map(rows.map((row) => [Number(row.id), row]));

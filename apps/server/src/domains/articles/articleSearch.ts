@@ -1,4 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import type { CacheSection } from '../../cache/cache';
+import type { ServerCache } from '../../cache/publicReads';
 import type { Database } from '../../db/schema';
 import { keywordMatch, SEARCH_ID_MASK } from '../../db/searchGrams';
 import type { ArticleQuery } from './articleRepository';
@@ -24,45 +26,35 @@ export const keywordSearch = (query: ArticleQuery) => {
   };
 };
 
-/** Keyword totals kept per database, oldest dropped first: endless keywords cannot grow a process past it. */
-export const KEYWORD_TOTALS_MAX = 1000;
-
-interface KeptTotal {
-  version: number;
-  total: number;
+/** Where keyword totals are cached: a section of the server's cache, and the site version they follow. */
+export interface KeywordTotals {
+  cache: CacheSection<number>;
+  version: () => Promise<number>;
 }
-const keptTotals = new WeakMap<Kysely<Database>, Map<string, KeptTotal>>();
 
-const siteVersionOf = async (db: Kysely<Database>) => {
-  const result = await sql<{ version: number | string }>`select version from site_version where id = 1`.execute(db);
-  // pg answers bigint columns as text.
-  return Number(result.rows[0]?.version ?? 0);
-};
+export const keywordTotalsIn = ({ store, siteVersion }: ServerCache): KeywordTotals => ({
+  cache: store.section<number>('keywordTotal'),
+  version: () => siteVersion.current(),
+});
 
 /**
  * A keyword's total, counted once per site version. Counting is what makes a frequent keyword slow: every
  * match is walked, while its first page stops after a page's worth. Every write to the articles bumps the
- * site version in the same transaction (database triggers), so a total kept under the version read first
- * is exactly what counting again would give; the version is read before counting, so a write landing in
- * between can only leave a total newer than its version, never an older one.
+ * site version in the same transaction (database triggers), so a total cached under the version read first
+ * is what counting again would give; the version is read before counting, so a write landing in between can
+ * only leave a total newer than its version, never an older one. Without a cache, it counts every time.
  */
-export const keywordTotal = async (db: Kysely<Database>, query: ArticleQuery, count: () => Promise<number>) => {
-  if (!query.keyword) return count();
-  let totals = keptTotals.get(db);
-  if (!totals) {
-    totals = new Map();
-    keptTotals.set(db, totals);
-  }
+export const keywordTotal = async (
+  totals: KeywordTotals | undefined,
+  query: ArticleQuery,
+  count: () => Promise<number>,
+) => {
+  if (!query.keyword || !totals) return count();
   const key = `${query.typeId ?? ''}\u0000${query.includeDrafts ? 'drafts' : 'published'}\u0000${query.keyword}`;
-  const version = await siteVersionOf(db);
-  const kept = totals.get(key);
-  if (kept?.version === version) return kept.total;
+  const version = await totals.version();
+  const cached = totals.cache.get(key, version);
+  if (cached) return cached.value;
   const total = await count();
-  totals.delete(key);
-  totals.set(key, { version, total });
-  for (const [oldKey, old] of totals) {
-    if (totals.size <= KEYWORD_TOTALS_MAX && old.version === version) break;
-    totals.delete(oldKey);
-  }
+  totals.cache.set(key, { value: total, version, expiresAt: null, bytes: key.length * 2 + 16 });
   return total;
 };

@@ -34,6 +34,37 @@ export const recordAudit = (
     .execute();
 
 /**
+ * An entry for a step taken by a card account (an institution's account, or a holder activating a card),
+ * named by its card number; `detail` says for which institution, what, and the result.
+ */
+interface CardAuditEntry {
+  cardNo: string;
+  action: AuditAction;
+  targetType: string;
+  targetId: string | number;
+  detail: Record<string, unknown>;
+  at: Date;
+  /** The holder whose records the step concerns, for the audit list's filter by holder. */
+  holderCardNo?: string;
+}
+
+const cardAuditRow = (entry: CardAuditEntry) => ({
+  userId: null,
+  username: `卡号${entry.cardNo}`,
+  action: entry.action,
+  targetType: entry.targetType,
+  targetId: String(entry.targetId),
+  detail: JSON.stringify(entry.detail),
+  createTime: entry.at.toISOString(),
+  // The institution the step was for is in every card account's detail; kept in a column to filter by.
+  institutionId: typeof entry.detail.institutionId === 'number' ? entry.detail.institutionId : null,
+  holderCardNo: entry.holderCardNo ?? null,
+});
+
+export const recordCardAudit = (trx: Kysely<Database>, entry: CardAuditEntry) =>
+  trx.insertInto('auditLog').values(cardAuditRow(entry)).execute();
+
+/**
  * The entries of one kind of record: each names who made the change and when, the action, the record's id
  * and what to keep of it.
  */
@@ -70,6 +101,8 @@ const filtered = (db: Kysely<Database>, filter: AuditFilter) => {
   if (filter.username) builder = builder.where('username', '=', filter.username);
   if (filter.action) builder = builder.where('action', '=', filter.action);
   if (filter.targetType) builder = builder.where('targetType', '=', filter.targetType);
+  if (filter.institutionId) builder = builder.where('institutionId', '=', filter.institutionId);
+  if (filter.holderCardNo) builder = builder.where('holderCardNo', '=', filter.holderCardNo);
   if (filter.createTime_gte) builder = builder.where('createTime', '>=', filter.createTime_gte);
   if (filter.createTime_lte) builder = builder.where('createTime', '<=', endOfDay(filter.createTime_lte));
   return builder;
@@ -102,3 +135,14 @@ export const findAuditEntry = async (db: Kysely<Database>, id: number) => {
 /** An entry that records no other write (a sign-in, a sign-out), in a transaction of its own. */
 export const recordAuditAlone = (db: Db, entry: Parameters<typeof recordAudit>[1]) =>
   db.writeTransaction((trx) => recordAudit(trx, entry));
+
+/** Many card-account entries at once (one per record of a reviewed batch), in the transaction of the change. */
+export const recordCardAudits = async (trx: Kysely<Database>, entries: CardAuditEntry[]) => {
+  const rows = entries.map(cardAuditRow);
+  for (let start = 0; start < rows.length; start += 1000) {
+    await trx
+      .insertInto('auditLog')
+      .values(rows.slice(start, start + 1000))
+      .execute();
+  }
+};

@@ -5,19 +5,20 @@ import type { CardHolderIdentity } from '../../sessions/cardHolderTokens';
 import { type CardHolderRow, findCardHolder } from './cardHolderRepository';
 
 /**
- * The card a token may read: its own card, or, after a phone log-in, any card of that phone.
- * Asking for another card is refused.
+ * The card a token may read or act for: its own card, or, after a phone log-in, any card of that phone.
+ * Asking for another card is refused with `refusal`.
  */
 export const allowedCard = async (
   db: Kysely<Database>,
   identity: CardHolderIdentity | null,
   cardNo: string | undefined,
-): Promise<CardHolderRow> => {
+  refusal = '无权查看该卡号的信息',
+): Promise<CardHolderRow & { institutionStatus: string | null }> => {
   if (!identity) throw unauthorized();
   const wanted = cardNo ?? identity.cardNo;
   const row = await findCardHolder(db, wanted);
   const mayRead =
     row && (row.cardNo === identity.cardNo || (identity.loginPhone !== null && row.phone === identity.loginPhone));
-  if (!row || !mayRead) throw forbidden('无权查看该卡号的信息');
+  if (!row || !mayRead) throw forbidden(refusal);
   return row;
 };

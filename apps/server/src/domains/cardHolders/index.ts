@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context';
 import { createCardHoldersContext } from './cardHoldersContext';
 import { registerChangePassword } from './changePassword';
+import { registerChooseCard } from './chooseCard';
 import { registerCreditBankInfo } from './creditBankInfo';
 import { registerInfo } from './info';
 import { registerLegacyValidateCardByPass } from './legacyValidateCardByPass';
@@ -30,6 +31,7 @@ export const registerCardHolderRoutes = async (
   registerResetPassword(app, context);
   registerLogout(app, context);
   registerInfo(app, context);
+  registerChooseCard(app, context);
   registerChangePassword(app, context);
   registerLegacyValidateCardByPass(app, context);
   registerSsoGetUser(app, context);

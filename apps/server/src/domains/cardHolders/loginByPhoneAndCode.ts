@@ -1,9 +1,10 @@
 import { api } from '@lianmeng/core';
 import type { FastifyInstance } from 'fastify';
-import { unauthorized } from '../../http/apiError';
+import { forbidden, unauthorized } from '../../http/apiError';
 import { defineRoute } from '../../http/defineRoute';
 import { findCardHoldersByPhone, toUcUserInfo } from './cardHolderRepository';
 import type { CardHoldersContext } from './cardHoldersContext';
+import { CARD_NOT_ACTIVATED } from './validateCardByPass';
 import { SMS_CODE_REFUSED, verifySmsCode } from './verifySmsCode';
 
 /**
@@ -17,6 +18,7 @@ export const registerLoginByPhoneAndCode = (app: FastifyInstance, context: CardH
     await verifySmsCode(context, body.phone, body.code, request.ip, body, request.log);
     // Reached only with a valid code, so the phone's cards are not revealed to a guesser.
     if (!chosen) throw unauthorized(SMS_CODE_REFUSED);
+    if (chosen.activationState === 'pending') throw forbidden(CARD_NOT_ACTIVATED);
     return {
       token: await context.tokens.issue(chosen.cardNo, body.phone),
       ucUserInfo: toUcUserInfo(chosen),

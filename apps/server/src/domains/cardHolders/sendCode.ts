@@ -6,6 +6,20 @@ import { findCardHoldersByPhone } from './cardHolderRepository';
 import type { CardHoldersContext } from './cardHoldersContext';
 
 /**
+ * Counts one code sent to `phone`, asked for from `address`, against the sending limits (per phone a minute
+ * and a day, per address an hour), refusing in Chinese once one is reached: every call that texts a code.
+ */
+export const chargeSmsSend = async (limiter: CardHoldersContext['limiter'], phone: string, address: string) => {
+  const checks = [
+    { rule: LOGIN_RULES.smsPerPhoneMinute, subject: phone },
+    { rule: LOGIN_RULES.smsPerPhoneDay, subject: phone },
+    { rule: LOGIN_RULES.smsPerAddress, subject: address },
+  ];
+  await limiter.assertAllowed(checks);
+  await limiter.record(checks);
+};
+
+/**
  * Sends a log-in code. The answer is the same whether or not the phone holds a card, so the call
  * cannot be used to find out which phones are registered; the limits count either way. Every request
  * must carry an answered image challenge, checked before anything is counted, so a script can neither
@@ -17,13 +31,7 @@ export const registerSendCode = (
 ) =>
   defineRoute(app, api.uc.sendCode, async ({ body, request }) => {
     await captcha.demand(body, true, request.log);
-    const checks = [
-      { rule: LOGIN_RULES.smsPerPhoneMinute, subject: body.phone },
-      { rule: LOGIN_RULES.smsPerPhoneDay, subject: body.phone },
-      { rule: LOGIN_RULES.smsPerAddress, subject: request.ip },
-    ];
-    await limiter.assertAllowed(checks);
-    await limiter.record(checks);
+    await chargeSmsSend(limiter, body.phone, request.ip);
     const cards = await findCardHoldersByPhone(db.kysely, body.phone);
     if (cards.length > 0) {
       const code = await smsCodes.issue(body.phone);

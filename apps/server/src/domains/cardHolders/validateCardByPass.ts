@@ -1,7 +1,7 @@
 import { api } from '@lianmeng/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { badRequest, unauthorized } from '../../http/apiError';
+import { badRequest, forbidden, unauthorized } from '../../http/apiError';
 import { defineRoute } from '../../http/defineRoute';
 import { type CardCredentials, openCardPayload, PayloadRefused } from '../../security/cardPayload';
 import { LOGIN_RULES } from '../../security/loginRules';
@@ -13,6 +13,7 @@ import { claimPayload } from './replayGuard';
 /** One answer for every bad payload, so a caller learns nothing about why. */
 export const CARD_PAYLOAD_REFUSED = '登录请求无效或已过期，请刷新页面后重试';
 export const CARD_LOGIN_REFUSED = '卡号或密码不正确';
+export const CARD_NOT_ACTIVATED = '该卡尚未激活，请先激活';
 
 // The form is read here rather than by the contract's schema: a malformed form gets the one generic refusal.
 const rawForm = { ...api.uc.validateCardByPass, body: z.record(z.string(), z.unknown()) };
@@ -41,6 +42,8 @@ export const registerValidateCardByPass = (app: FastifyInstance, context: CardHo
     await cardLogins.check(attempt);
     await captcha.demand(body, captcha.enabled && (await cardLogins.needsChallenge(attempt)), request.log);
     const holder = await findCardHolder(db.kysely, credentials.cardNo);
+    // A card opened from a roster has no password until its holder activates it.
+    if (holder?.activationState === 'pending') throw forbidden(CARD_NOT_ACTIVATED);
     if (!(await verifyPassword(holder?.passwordHash, credentials.password)) || !holder) {
       await cardLogins.failed(attempt);
       throw unauthorized(CARD_LOGIN_REFUSED);

@@ -2,7 +2,8 @@ import { api } from '@lianmeng/core';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context';
 import { registerConsoleResource } from '../../http/consoleResource';
-import { changeConsoleUser, createConsoleUser, findConsoleUser, listConsoleUsers } from './consoleUserRepository';
+import { changeConsoleUser, createConsoleUser } from './consoleUserCommands';
+import { findConsoleUser, listConsoleUsers } from './consoleUserRepository';
 
 /**
  * Console users, under /lianmeng/api/accounts: administrators create editors and staff, reset passwords,

@@ -1,4 +1,5 @@
 import { CONSOLE_SESSION_COOKIE } from '@lianmeng/core';
+import { ACCOUNT_REFUSALS } from '@lianmeng/core/policy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, TEST_PASSWORD, type TestServer } from '../../testing/testServer';
 
@@ -182,9 +183,30 @@ describe('console accounts', () => {
     expect(disableSelf.statusCode).toBe(403);
     const demoteSelf = await update(admin, 1, { role: 'staff' });
     expect(demoteSelf.statusCode).toBe(403);
+    expect(demoteSelf.json().message).toBe(ACCOUNT_REFUSALS.ownRoleOrDisabled.message);
     const missing = await update(admin, 9999, { disabled: true });
     expect(missing.statusCode).toBe(404);
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses giving the administrator role and taking it from an administrator, changing nothing', async () => {
+    const before = await snapshot();
+    const promote = await update(admin, await idOf('editor'), { role: 'admin' });
+    expect(promote.statusCode).toBe(400);
+    expect(promote.json().message).toBe(ACCOUNT_REFUSALS.adminRole.message);
+    const other = await create(admin, {
+      username: 'second',
+      displayName: '第二位',
+      role: 'editor',
+      password: NEW_PASSWORD,
+    });
+    await server.db.kysely.updateTable('consoleUser').set({ role: 'admin' }).where('username', '=', 'second').execute();
+    const demote = await update(admin, other.json().data.id, { role: 'editor' });
+    expect(demote.statusCode).toBe(400);
+    expect(demote.json().message).toBe(ACCOUNT_REFUSALS.adminRole.message);
+    expect((await snapshot()).users.find((user) => user.username === 'editor')).toEqual(
+      before.users.find((user) => user.username === 'editor'),
+    );
   });
 });
 

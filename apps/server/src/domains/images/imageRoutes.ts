@@ -2,17 +2,8 @@ import { api, HEADERS, type ImageMessage } from '@lianmeng/core';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context';
 import { defineRoute } from '../../http/defineRoute';
-import {
-  changeImage,
-  clearSort,
-  createImage,
-  findImage,
-  keptWindowEdge,
-  removeImage,
-  reorderImages,
-  searchImages,
-  setImagesOpen,
-} from './imageRepository';
+import { changeImage, clearSort, createImage, removeImage, reorderImages, setImagesOpen } from './imageCommands';
+import { findImage, keptWindowEdge, searchImages } from './imageRepository';
 import { IMAGE_NOT_FOUND } from './messages';
 
 /** Open, and inside its showing window at `at`. */
@@ -49,23 +40,31 @@ export const registerImageRoutes = (app: FastifyInstance, { db, consoleSessions,
       );
       return { seachList: list, total, pageNum: query.pageNum, pageSize: query.pageSize };
     },
-    // Every visitor's page asks for the banners and the partners: one answer per filter and page, shared
-    // by all but a console session, which sees closed items too.
+    // Every visitor's page asks for the banners and the partners: one cached answer per filter and page,
+    // shared by all but a console session, which sees closed items too.
     {
-      // An image whose showing window opens or closes changes the list with no write.
-      keepUntil: () => windowEdge(now()),
-      keep: (request) =>
-        request.headers[HEADERS.console.toLowerCase()] !== '1' ||
-        consoleSessions.isConsoleRequest(request).then((fromConsole) => !fromConsole),
+      cache: {
+        public: (request) =>
+          request.headers[HEADERS.console.toLowerCase()] !== '1' ||
+          consoleSessions.isConsoleRequest(request).then((fromConsole) => !fromConsole),
+        // An image whose showing window opens or closes changes the list with no write.
+        until: () => windowEdge(now()),
+      },
     },
   );
 
-  defineRoute(app, api.img.searchOne, async ({ query, request }) => {
-    const image = await findImage(db.kysely, query.id);
-    if (!image) throw IMAGE_NOT_FOUND();
-    if (!isShowing(image, now()) && !(await consoleSessions.isConsoleRequest(request))) throw IMAGE_NOT_FOUND();
-    return image;
-  });
+  // A console session sees closed images too: the answer is validated, but stays in the browser that asked.
+  defineRoute(
+    app,
+    api.img.searchOne,
+    async ({ query, request }) => {
+      const image = await findImage(db.kysely, query.id);
+      if (!image) throw IMAGE_NOT_FOUND();
+      if (!isShowing(image, now()) && !(await consoleSessions.isConsoleRequest(request))) throw IMAGE_NOT_FOUND();
+      return image;
+    },
+    { cache: { public: false } },
+  );
 
   defineRoute(app, api.img.insert, async ({ body, request }) => createImage(db, body, request.consoleUser, now()));
 

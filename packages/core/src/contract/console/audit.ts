@@ -16,6 +16,17 @@ export const AUDIT_ACTIONS = [
   'reorder',
   'upload',
   'settings',
+  'import',
+  'grant',
+  'activate',
+  'code-issue',
+  'unlink',
+  'record',
+  'approve',
+  'return',
+  'reverse',
+  'object',
+  'answer',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_NAMES: Record<AuditActionName, string> = {
@@ -31,6 +42,17 @@ export const AUDIT_ACTION_NAMES: Record<AuditActionName, string> = {
   reorder: '调整顺序',
   upload: '上传',
   settings: '站点设置',
+  import: '导入',
+  grant: '授权',
+  activate: '激活',
+  'code-issue': '发放激活码',
+  unlink: '解除关联',
+  record: '登记学分',
+  approve: '审核通过',
+  return: '审核退回',
+  reverse: '提交冲正',
+  object: '提出异议',
+  answer: '答复异议',
 };
 
 export const auditEntrySchema = z.object({
@@ -52,6 +74,13 @@ export const auditFilter = z
     username: z.string().max(TEXT_LIMITS.username).optional(),
     action: z.enum(AUDIT_ACTIONS, { error: '操作类型有误' }).optional(),
     targetType: z.string().max(40).optional(),
+    /** Steps taken for this institution (by its accounts, or reviewing what it submitted). */
+    institutionId: z.number().int().positive().optional(),
+    /** Steps about this holder's records. */
+    holderCardNo: z
+      .string()
+      .regex(/^\d{8,20}$/, { error: '卡号应为 8 到 20 位数字' })
+      .optional(),
     createTime_gte: dateText.optional(),
     createTime_lte: dateText.optional(),
   })

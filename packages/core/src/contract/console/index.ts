@@ -1,12 +1,16 @@
 import { accountCalls } from './accounts';
 import { articleCalls } from './articles';
 import { auditCalls } from './audit';
+import { catalogueCalls } from './catalogue';
+import { institutionCalls } from './institutions';
 import { settingsCalls } from './settings';
 
 export * from './accounts';
 export * from './articles';
 export * from './audit';
+export * from './catalogue';
 export { CONSOLE_API_PREFIX, idParams } from './common';
+export * from './institutions';
 export * from './settings';
 
 /**
@@ -14,4 +18,11 @@ export * from './settings';
  * convention: lists take the JSON-encoded `sort`, `range` and `filter` query parameters and answer with a
  * `Content-Range` header; the body keeps our envelope, `data` holding what react-admin expects.
  */
-export const consoleApi = { ...settingsCalls, ...auditCalls, ...accountCalls, ...articleCalls } as const;
+export const consoleApi = {
+  ...settingsCalls,
+  ...auditCalls,
+  ...accountCalls,
+  ...articleCalls,
+  ...institutionCalls,
+  ...catalogueCalls,
+} as const;

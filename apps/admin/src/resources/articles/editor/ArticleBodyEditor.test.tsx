@@ -185,7 +185,7 @@ describe('the article body editor', () => {
     });
     await user.click(button('插入图片'));
     const dialog = await screen.findByRole('dialog', { name: '插入图片' });
-    await user.upload(screen.getByLabelText('选择图片：'), new File(['png'], 'final.png', { type: 'image/png' }));
+    await user.upload(screen.getByLabelText('选择图片'), new File(['png'], 'final.png', { type: 'image/png' }));
     await user.click(screen.getByRole('button', { name: '上传并插入' }));
     expect(await screen.findByText('请填写替代文字')).toBeInTheDocument();
     expect(uploaded).toEqual([]);
@@ -234,7 +234,7 @@ describe('the article body editor', () => {
     );
     const { body } = await renderEditor('<p>前文</p>');
     await user.click(button('插入图片'));
-    await user.upload(await screen.findByLabelText('选择图片：'), new File(['x'], 'x.png', { type: 'image/png' }));
+    await user.upload(await screen.findByLabelText('选择图片'), new File(['x'], 'x.png', { type: 'image/png' }));
     await user.type(screen.getByRole('textbox', { name: /替代文字/ }), '图');
     await user.click(screen.getByRole('button', { name: '上传并插入' }));
     expect(await screen.findByText('图片格式不受支持')).toBeInTheDocument();

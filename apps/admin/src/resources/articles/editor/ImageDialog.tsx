@@ -10,6 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import { type FormEvent, useState } from 'react';
+import { FilePicker } from '../../../components/FilePicker';
 import { IMAGE_ACCEPT, useImageUpload } from '../../../upload/useImageUpload';
 import type { FigureAttributes } from './extensions';
 
@@ -56,10 +57,7 @@ export const ImageDialog = ({
         <DialogTitle>{edit ? '图片说明' : '插入图片'}</DialogTitle>
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           {edit ? null : (
-            <label>
-              选择图片：
-              <input type="file" accept={IMAGE_ACCEPT} onChange={(event) => setFile(event.target.files?.[0])} />
-            </label>
+            <FilePicker label="选择图片" accept={IMAGE_ACCEPT} onChange={(event) => setFile(event.target.files?.[0])} />
           )}
           <TextField
             label="替代文字（必填，向看不到图片的读者描述图片）"

@@ -1,0 +1,77 @@
+import { api, DEFAULT_PAGE_SIZE, type RosterBatch } from '@lianmeng/core';
+import { Button, Modal, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { http } from '../../app/api';
+import { saveDownload } from './download';
+import { formatTime } from './formatTime';
+import { useWorkbenchList } from './useWorkbenchList';
+
+/**
+ * The institution's roster batches. Codes are stored hashed, so a batch's codes cannot be shown again: a new
+ * download issues new codes for its cards not yet activated, and the codes handed out before die.
+ */
+export const BatchList = ({ version }: { version: number }) => {
+  const [page, setPage] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const { data, loading, reload } = useWorkbenchList(api.institutionWorkbench.batches, page, version);
+  const [modal, modalHost] = Modal.useModal();
+
+  const downloadCodes = (batch: RosterBatch) =>
+    modal.confirm({
+      title: '重新生成并下载激活码',
+      content: `将为批次 ${batch.id} 中 ${batch.pending} 张尚未激活的卡重新生成激活码，之前发放的激活码立即作废。确定继续吗？`,
+      okText: '重新生成并下载',
+      cancelText: '取消',
+      onOk: async () => {
+        const result = await http.call(api.institutionWorkbench.batchCodes, { params: { batchId: String(batch.id) } });
+        if (result.ok) saveDownload(result.data);
+        reload();
+      },
+    });
+
+  const columns: TableColumnsType<RosterBatch> = [
+    { title: '批次', dataIndex: 'id', key: 'id', width: 60 },
+    { title: '文件', dataIndex: 'fileName', key: 'fileName', width: 180 },
+    { title: '行数', dataIndex: 'rows', key: 'rows', width: 60, align: 'right' },
+    { title: '新开卡', dataIndex: 'opened', key: 'opened', width: 70, align: 'right' },
+    { title: '关联', dataIndex: 'linked', key: 'linked', width: 60, align: 'right' },
+    { title: '未激活', dataIndex: 'pending', key: 'pending', width: 70, align: 'right' },
+    { title: '导入时间', dataIndex: 'createTime', key: 'createTime', width: 170, render: formatTime },
+    { title: '导入人', dataIndex: 'createdBy', key: 'createdBy', width: 90 },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 130,
+      render: (_, batch) =>
+        batch.pending > 0 ? (
+          <Button type="link" size="small" onClick={() => downloadCodes(batch)}>
+            重新下载激活码
+          </Button>
+        ) : (
+          '全部已激活'
+        ),
+    },
+  ];
+
+  return (
+    <section aria-label="开卡批次">
+      {modalHost}
+      <p className="table-scroll-hint">表格较宽，可左右滑动查看全部列。</p>
+      <Table<RosterBatch>
+        rowKey="id"
+        size="small"
+        scroll={{ x: 890 }}
+        loading={loading}
+        columns={columns}
+        dataSource={data?.list ?? []}
+        locale={{ emptyText: '暂无开卡批次' }}
+        pagination={{
+          current: page.pageNum,
+          pageSize: page.pageSize,
+          total: data?.total ?? 0,
+          showTotal: (total) => `共 ${total} 批`,
+          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+        }}
+      />
+    </section>
+  );
+};

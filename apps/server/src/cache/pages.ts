@@ -1,0 +1,40 @@
+import { type Cache, createCache } from './cache';
+
+/**
+ * Rendered anonymous pages, by host, path, query and elderly mode: the `page` section of the server's cache,
+ * bounded together with the cached public reads. An entry is good while the site version it was rendered
+ * under is still current, and for at most MAX_AGE_MS: what a page shows also changes with the clock (a
+ * banner's start and end time, a scheduled article), which no write announces.
+ */
+export const PAGE_CACHE_MAX_AGE_MS = 60_000;
+
+export interface CachedPage {
+  status: number;
+  body: string;
+  /** The same body compressed once, for the clients that accept gzip. */
+  gzip: Buffer;
+  version: number;
+  storedAt: number;
+  /** When the page may change without a write (an image's showing window opens or closes); none: never. */
+  expiresAt?: number;
+}
+
+export const createPageCache = (now: () => number = Date.now, store: Cache = createCache(now)) => {
+  const pages = store.section<CachedPage>('page');
+  return {
+    get(key: string, version: number): CachedPage | undefined {
+      return pages.get(key, version)?.value;
+    },
+    set(key: string, page: Omit<CachedPage, 'storedAt'>) {
+      const storedAt = now();
+      const maxAge = storedAt + PAGE_CACHE_MAX_AGE_MS;
+      pages.set(key, {
+        version: page.version,
+        expiresAt: page.expiresAt === undefined ? maxAge : Math.min(page.expiresAt, maxAge),
+        // JavaScript strings hold up to two bytes a character; the page's Chinese text takes two.
+        bytes: page.body.length * 2 + page.gzip.length,
+        value: { ...page, storedAt },
+      });
+    },
+  };
+};

@@ -1,0 +1,74 @@
+import type { CatalogueItem, ConsoleUser, catalogueCreateBody, catalogueUpdateBody } from '@lianmeng/core';
+import type { z } from 'zod';
+import type { Db } from '../../db/database';
+import { ApiError, badRequest, notFound } from '../../http/apiError';
+import { auditTarget } from '../audit/auditRepository';
+import { CATALOGUE_ITEM_NOT_FOUND, findCatalogueByCodes, toCatalogueItem } from './catalogueRepository';
+
+type Actor = ConsoleUser | null;
+const auditItem = auditTarget('catalogueItem');
+const CODE_TAKEN = '项目代码已存在';
+
+const checkCredits = (defaultCredits: number, maxCredits: number) => {
+  if (defaultCredits > maxCredits) throw badRequest('默认学分不能大于最高学分');
+};
+
+export const createCatalogueItem = async (
+  db: Db,
+  input: z.output<typeof catalogueCreateBody>,
+  actor: Actor,
+  now: Date,
+): Promise<CatalogueItem> => {
+  checkCredits(input.defaultCredits, input.maxCredits);
+  return db.writeTransaction(async (trx, locks) => {
+    await locks.named('catalogue-codes');
+    if ((await findCatalogueByCodes(trx, [input.code])).length > 0) throw new ApiError(409, CODE_TAKEN);
+    const at = now.toISOString();
+    const row = await trx
+      .insertInto('creditCatalogue')
+      .values({ ...input, evidenceRequired: input.evidenceRequired ? 1 : 0, createTime: at, updateTime: at })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await auditItem(trx, { user: actor, at: now }, 'insert', Number(row.id), { ...input });
+    return toCatalogueItem(row);
+  });
+};
+
+/** Edits or retires an item. A retired item takes no new records; the records made under it keep it. */
+export const changeCatalogueItem = async (
+  db: Db,
+  id: number,
+  input: z.output<typeof catalogueUpdateBody>,
+  actor: Actor,
+  now: Date,
+): Promise<CatalogueItem> => {
+  const { id: _id, kindLabel: _label, createTime: _created, updateTime: _updated, ...changes } = input;
+  return db.writeTransaction(async (trx, locks) => {
+    await locks.named('catalogue-codes');
+    const before = await locks
+      .forUpdate(trx.selectFrom('creditCatalogue').selectAll().where('id', '=', id))
+      .executeTakeFirst();
+    if (!before) throw notFound(CATALOGUE_ITEM_NOT_FOUND);
+    checkCredits(
+      changes.defaultCredits ?? Number(before.defaultCredits),
+      changes.maxCredits ?? Number(before.maxCredits),
+    );
+    if (changes.code && changes.code !== before.code) {
+      if ((await findCatalogueByCodes(trx, [changes.code])).length > 0) throw new ApiError(409, CODE_TAKEN);
+    }
+    const { evidenceRequired, ...rest } = changes;
+    const row = await trx
+      .updateTable('creditCatalogue')
+      .set({
+        ...rest,
+        ...(evidenceRequired === undefined ? {} : { evidenceRequired: evidenceRequired ? 1 : 0 }),
+        updateTime: now.toISOString(),
+      })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const from = Object.fromEntries(Object.keys(changes).map((key) => [key, before[key as keyof typeof before]]));
+    await auditItem(trx, { user: actor, at: now }, 'update', id, { from, to: changes });
+    return toCatalogueItem(row);
+  });
+};

@@ -1,0 +1,47 @@
+import { api } from '@lianmeng/core';
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../../context';
+import { registerConsoleResource } from '../../http/consoleResource';
+import { listAnswer } from '../../http/contentRange';
+import { defineRoute } from '../../http/defineRoute';
+import { changeCardRoles, findCardAccount, listCardAccounts } from './cardAccounts';
+import {
+  changeInstitution,
+  commitInstitutionImport,
+  createInstitution,
+  previewInstitutionImport,
+} from './institutionCommands';
+import { findInstitution, listInstitutions } from './institutionRepository';
+import { receiveSheet } from './sheetUpload';
+
+/** Institutions (one by one or imported) and the grant of institution and operator accounts; administrators only. */
+export const registerConsoleInstitutionRoutes = (app: FastifyInstance, context: ServerContext) => {
+  const { db, now } = context;
+  const calls = api.consoleApi;
+  registerConsoleResource(
+    app,
+    context,
+    'institutions',
+    {
+      list: calls.institutionList,
+      one: calls.institutionOne,
+      create: calls.institutionCreate,
+      update: calls.institutionUpdate,
+    },
+    { list: listInstitutions, one: findInstitution, create: createInstitution, update: changeInstitution },
+  );
+  defineRoute(app, calls.institutionImportPreview, async ({ request }) =>
+    previewInstitutionImport(db, await receiveSheet(request)),
+  );
+  defineRoute(app, calls.institutionImportCommit, async ({ request }) =>
+    commitInstitutionImport(db, await receiveSheet(request), request.consoleUser, now()),
+  );
+
+  defineRoute(app, calls.cardAccountList, async ({ query, reply }) =>
+    listAnswer(reply, 'cardAccounts', query.range, await listCardAccounts(db.kysely, query)),
+  );
+  defineRoute(app, calls.cardAccountOne, async ({ params }) => findCardAccount(db.kysely, params.id));
+  defineRoute(app, calls.cardAccountUpdate, async ({ params, body, request }) =>
+    changeCardRoles(db, params.id, body, request.consoleUser, now()),
+  );
+};

@@ -1,0 +1,35 @@
+import iconv from 'iconv-lite';
+import { describe, expect, it } from 'vitest';
+import { cellText, decodeText, parseCsv } from './spreadsheet';
+
+describe('CSV', () => {
+  it('reads quoted fields with commas, doubled quotes and line breaks, and CRLF or LF records', () => {
+    expect(parseCsv('a,"b,c","say ""hi"""\r\n"two\nlines",x\ny,')).toEqual([
+      ['a', 'b,c', 'say "hi"'],
+      ['two\nlines', 'x'],
+      ['y', ''],
+    ]);
+  });
+
+  it('decodes UTF-8 (with or without BOM) as UTF-8 and anything else as GB18030', () => {
+    const text = '姓名,性别\r\n张三,男';
+    expect(decodeText(Buffer.from(text, 'utf8'))).toBe(text);
+    expect(decodeText(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]))).toBe(text);
+    expect(decodeText(iconv.encode(text, 'gbk'))).toBe(text);
+    // A character outside GBK, which GB18030 encodes in four bytes.
+    expect(decodeText(iconv.encode('𠀀同学', 'gb18030'))).toBe('𠀀同学');
+  });
+});
+
+describe('a spreadsheet cell', () => {
+  it('reads as the text it shows: formulas as their cached result, rich text and links as their text', () => {
+    expect(cellText({ formula: '1+1', result: 2 })).toBe('2');
+    expect(cellText({ formula: 'NOW()' } as never)).toBe('');
+    expect(cellText({ formula: '1/0', result: { error: '#DIV/0!' } })).toBe('');
+    expect(cellText({ richText: [{ text: '张' }, { text: '三 ' }] })).toBe('张三');
+    expect(cellText({ text: '链接', hyperlink: 'https://example.com' })).toBe('链接');
+    expect(cellText(new Date(Date.UTC(2015, 2, 1)))).toBe('2015-03-01');
+    expect(cellText(13800000000)).toBe('13800000000');
+    expect(cellText(null)).toBe('');
+  });
+});
