@@ -26,7 +26,6 @@ const newest = (dir) => {
 };
 const builtAt = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
 
-const core = newest(at('packages/core/src'));
 const targets = [
   {
     workspace: '@lianmeng/server',
@@ -46,7 +45,11 @@ const targets = [
   },
 ];
 
-for (const target of targets) {
+// The demo seed runs in a child started from this same file (apps/server/src/db/seed/apart.ts): the parent has
+// just checked and built everything, so the child goes straight to the server's entry.
+const seedChild = process.env.LIANMENG_SEED_PROCESS === '1';
+const core = seedChild ? 0 : newest(at('packages/core/src'));
+for (const target of seedChild ? [] : targets) {
   const sources = Math.max(
     core,
     ...target.sources.map((source) =>

@@ -1,36 +1,12 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, SKIP_REASON, waitForModalToSettle } from '../harness/browser';
-import { E2E_PASSWORD, type RunningSite } from '../harness/site';
+import { cardLogIn, codeFromOutbox } from '../harness/cardHolder';
 import { useSiteAndBrowser } from '../harness/suite';
 
 const PARTNER = 'https://partner.example.cn';
 const SESSION_KEYS = ['ucUserInfo', 'token', 'cardNoOfData', 'cardNo', 'operator', 'institution', 'isLogin'];
 const PHONE = '13800000000';
-
-const cardLogIn = async (page: Page, cardNo = '10000001', password = E2E_PASSWORD) => {
-  await page.getByLabel('卡号', { exact: true }).fill(cardNo);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByLabel('密码', { exact: true }).press('Enter');
-};
-
-/** The last code the demo's SMS outbox holds for the phone. */
-const codeFromOutbox = async (site: RunningSite, phone: string) => {
-  const outbox = path.join(site.dataDir, 'sms-outbox.log');
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const text = await fs.readFile(outbox, 'utf8').catch(() => '');
-    const line = text
-      .trim()
-      .split('\n')
-      .filter((entry) => entry.split(' ')[1] === phone)
-      .at(-1);
-    if (line) return line.split(' ')[2] ?? '';
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('no code in the outbox');
-};
 
 const storedKeys = (page: Page) =>
   page.evaluate((keys) => keys.filter((key) => window.localStorage.getItem(key) !== null), SESSION_KEYS);
@@ -41,7 +17,7 @@ describe.skipIf(SKIP_REASON)('accounts: log-in, guard, single sign-on and log-ou
   it('card log-in lands on /creditBank/info with the records', async () => {
     const { page, errors } = await openPage(env.browser);
     await page.goto(`${env.site.url}/creditBank/login`);
-    await cardLogIn(page);
+    await cardLogIn(page, '10000001');
     await page.waitForURL(/\/creditBank\/info$/);
     await page.getByText(/共 2\d 条/).waitFor();
     await expect(page.getByTestId('total-credits').textContent()).resolves.toMatch(/\d/);
@@ -82,7 +58,7 @@ describe.skipIf(SKIP_REASON)('accounts: log-in, guard, single sign-on and log-ou
     await page.goto(`${env.site.url}/center`);
     await page.waitForURL(/\/creditBank\/login$/);
     expect(await page.evaluate(() => window.localStorage.getItem('redirectUrl'))).toBe('/center');
-    await cardLogIn(page);
+    await cardLogIn(page, '10000001');
     await page.waitForURL(/\/center$/);
     await page.getByText('个人中心').first().waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem('redirectUrl'))).toBeNull();
@@ -95,7 +71,7 @@ describe.skipIf(SKIP_REASON)('accounts: log-in, guard, single sign-on and log-ou
     const back = encodeURIComponent(`${PARTNER}/sso/back`);
     const source = encodeURIComponent(`${PARTNER}/page`);
     await page.goto(`${env.site.url}/login?ssoReturn=${back}&source=${source}`);
-    await cardLogIn(page);
+    await cardLogIn(page, '10000001');
     await page.waitForURL((url) => url.origin === PARTNER);
     const landed = new URL(page.url());
     expect(landed.pathname).toBe('/sso/back');
@@ -119,7 +95,7 @@ describe.skipIf(SKIP_REASON)('accounts: log-in, guard, single sign-on and log-ou
       return route.fulfill({ body: 'evil' });
     });
     await page.goto(`${env.site.url}/login?ssoReturn=${encodeURIComponent('https://evil.example.com/steal')}`);
-    await cardLogIn(page);
+    await cardLogIn(page, '10000001');
     await page.waitForURL(/\/creditBank\/info$/);
     expect(evilVisited).toBe(false);
   });
@@ -127,7 +103,7 @@ describe.skipIf(SKIP_REASON)('accounts: log-in, guard, single sign-on and log-ou
   it('after log-out all seven keys are gone and the old token is refused by ssoGetUser', async () => {
     const { page } = await openPage(env.browser);
     await page.goto(`${env.site.url}/creditBank/login?backUrl=%2Fcenter`);
-    await cardLogIn(page);
+    await cardLogIn(page, '10000001');
     await page.waitForURL(/\/center$/);
     const token = await page.evaluate(() => window.localStorage.getItem('token'));
     expect(token).toBeTruthy();

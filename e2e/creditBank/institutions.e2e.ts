@@ -5,8 +5,9 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, SKIP_REASON, waitForHydration } from '../harness/browser';
+import { cardLogIn, codeFromOutbox, outboxCount } from '../harness/cardHolder';
 import { consoleCall, signIn, signInThroughPage } from '../harness/consoleApi';
-import { E2E_PASSWORD, type RunningSite } from '../harness/site';
+import type { RunningSite } from '../harness/site';
 import { useSiteAndBrowser } from '../harness/suite';
 
 /**
@@ -97,30 +98,11 @@ const readCodes = async (file: string) => {
   return body.map((cells) => ({ cardNo: cells[cardNo] ?? '', name: cells[name] ?? '', code: cells[code] ?? '' }));
 };
 
-/** The last code the demo's SMS outbox holds for the phone (lines `time phone code`). */
-const codeFromOutbox = async (site: RunningSite, phone: string, after = 0) => {
-  const outbox = path.join(site.dataDir, 'sms-outbox.log');
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const lines = (await fs.readFile(outbox, 'utf8').catch(() => ''))
-      .trim()
-      .split('\n')
-      .filter((entry) => entry.split(' ')[1] === phone);
-    if (lines.length > after) return lines.at(-1)?.split(' ')[2] ?? '';
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no code for ${phone} in the outbox`);
-};
-const outboxCount = async (site: RunningSite, phone: string) =>
-  (await fs.readFile(path.join(site.dataDir, 'sms-outbox.log'), 'utf8').catch(() => ''))
-    .split('\n')
-    .filter((entry) => entry.split(' ')[1] === phone).length;
-
-const cardLogIn = async (page: Page, site: RunningSite, cardNo: string, password = E2E_PASSWORD) => {
+/** Opens the log-in page and logs the card in with its password. */
+const openAndLogIn = async (page: Page, site: RunningSite, cardNo: string, password?: string) => {
   await page.goto(`${site.url}/creditBank/login`);
   await waitForHydration(page);
-  await page.getByLabel('卡号', { exact: true }).fill(cardNo);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByLabel('密码', { exact: true }).press('Enter');
+  await cardLogIn(page, cardNo, password);
 };
 
 /** Waits for the roster's preview (or a refusal of the whole file) and checks its summary line. */
@@ -182,7 +164,7 @@ describe.skipIf(SKIP_REASON)('credit bank: institutions open cards, a guardian a
 
   it('the institution account lands on its workbench and opens 30 cards from a roster mended after its preview', async () => {
     const { page, errors } = await openPage(env.browser, { viewport: PHONE_WIDTH });
-    await cardLogIn(page, env.site, GRANTED_CARD);
+    await openAndLogIn(page, env.site, GRANTED_CARD);
     await page.waitForURL(/\/creditBank\/institution$/);
     await page.getByTestId('institution-name').getByText(INSTITUTION.name).waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem('institution'))).toBe('true');
@@ -228,7 +210,7 @@ describe.skipIf(SKIP_REASON)('credit bank: institutions open cards, a guardian a
   it('a guardian activates the 10-year-old’s card with consent, on a phone', async () => {
     const { page, errors } = await openPage(env.browser, { viewport: PHONE_WIDTH });
     // Before activation the card cannot log in.
-    await cardLogIn(page, env.site, pupilCard, 'Any-password-1');
+    await openAndLogIn(page, env.site, pupilCard, 'Any-password-1');
     await page.getByText('该卡尚未激活，请先激活').waitFor();
 
     await page.goto(`${env.site.url}/creditBank/activate#cardNo=${pupilCard}&code=${pupilCode}`);
@@ -268,7 +250,7 @@ describe.skipIf(SKIP_REASON)('credit bank: institutions open cards, a guardian a
 
   it('the pupil logs in and sees an empty credit bank', async () => {
     const { page, errors } = await openPage(env.browser, { viewport: DESK_WIDTH });
-    await cardLogIn(page, env.site, pupilCard, NEW_PASSWORD);
+    await openAndLogIn(page, env.site, pupilCard, NEW_PASSWORD);
     await page.waitForURL(/\/creditBank\/info$/);
     // The empty table shows while the account loads: the total says when it has.
     await expect.poll(() => page.getByTestId('total-credits').textContent()).toBe('0');
@@ -280,7 +262,7 @@ describe.skipIf(SKIP_REASON)('credit bank: institutions open cards, a guardian a
 
   it('the institution sees its 30 people, the pupil activated, on a wide screen', async () => {
     const { page } = await openPage(env.browser, { viewport: DESK_WIDTH });
-    await cardLogIn(page, env.site, GRANTED_CARD);
+    await openAndLogIn(page, env.site, GRANTED_CARD);
     await page.waitForURL(/\/creditBank\/institution$/);
     await page.getByText('共 30 人').waitFor();
     await page.getByLabel('搜索姓名或卡号').fill(pupilCard);
@@ -295,7 +277,7 @@ describe.skipIf(SKIP_REASON)('credit bank: institutions open cards, a guardian a
 
   it('another institution’s account cannot see or touch any of it', async () => {
     const { page } = await openPage(env.browser, { viewport: DESK_WIDTH });
-    await cardLogIn(page, env.site, OTHER_INSTITUTION_CARD);
+    await openAndLogIn(page, env.site, OTHER_INSTITUTION_CARD);
     await page.waitForURL(/\/creditBank\/institution$/);
     await page.getByTestId('institution-name').getByText('北京市第一中学').waitFor();
     await page.getByText(/共 \d+ 人/).waitFor();

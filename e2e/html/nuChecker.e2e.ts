@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSite, startSite } from '../harness/site';
+import { useSite } from '../harness/suite';
 import { WALKED_ROUTES } from '../portal/routeWalk';
 
 /** The W3C Nu HTML checker, as the vnu-jar package ships it. */
@@ -41,14 +41,12 @@ const javaMissing = await promisify(execFile)('java', ['-version']).then(
 );
 
 describe.skipIf(javaMissing)('every server-rendered page under the W3C Nu HTML checker', () => {
-  let site: RunningSite;
+  const env = useSite();
   let folder: string;
   beforeAll(async () => {
-    site = await startSite();
     folder = await fs.mkdtemp(path.join(os.tmpdir(), 'lianmeng-nu-'));
   });
   afterAll(async () => {
-    await site?.stop();
     if (folder) await fs.rm(folder, { recursive: true, force: true });
   });
 
@@ -56,7 +54,7 @@ describe.skipIf(javaMissing)('every server-rendered page under the W3C Nu HTML c
     // The HTML the server sends, before any script runs: what the checker and a crawler see.
     const files = new Map<string, string>();
     for (const [index, route] of CHECKED_ROUTES.entries()) {
-      const response = await fetch(`${site.url}${encodeURI(route)}`, { redirect: 'manual' });
+      const response = await fetch(`${env.site.url}${encodeURI(route)}`, { redirect: 'manual' });
       if (response.status !== 200) continue;
       expect(response.headers.get('content-type'), route).toContain('text/html');
       const file = path.join(folder, `page-${index}.html`);

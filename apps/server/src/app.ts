@@ -123,8 +123,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   registerConsoleAuditRoutes(app, context);
   registerConsoleSettingsRoutes(app, context);
   await registerUploadRoutes(app, context);
-  await registerCardHolderRoutes(app, context, deps.smsSender);
-  await registerInstitutionRoutes(app, context, deps.smsSender);
+  await registerInstitutionRoutes(app, await registerCardHolderRoutes(app, context, deps.smsSender));
   await registerCreditRoutes(app, context, deps.smsSender);
   registerSiteFiles(app, context);
   registerApiDocsRoutes(app, { publicUrl: config.publicUrl, hosts: config.hosts });

@@ -74,7 +74,7 @@ export const DEFAULT_TIMEOUTS: ServerConfig['timeouts'] = {
 };
 
 /** 9464: the port OpenTelemetry's Prometheus exporter uses, so a scrape configuration written for it fits. */
-export const DEFAULT_METRICS_PORT = 9464;
+const DEFAULT_METRICS_PORT = 9464;
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 

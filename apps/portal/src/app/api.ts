@@ -1,4 +1,5 @@
 import type { HttpClient, HttpClientOptions } from '@lianmeng/core/http';
+import { lazyHttpClient } from '@lianmeng/core/http/lazy';
 import { createSessionStore } from '@lianmeng/core/session';
 import { errorBus } from './errorBus';
 import { runtimeConfig } from './runtimeConfig';
@@ -21,15 +22,10 @@ export const session = createSessionStore(typeof window === 'undefined' ? emptyS
  * wrote into the page and calls nothing, so the client would only add to the script every first visit loads;
  * the first log-in, search or client-side navigation loads it once.
  */
-const clientOnFirstCall = (options: HttpClientOptions): HttpClient => {
-  let client: Promise<HttpClient> | undefined;
-  return {
-    async call(definition, input) {
-      client ??= import('@lianmeng/core/http').then(({ createHttpClient }) => createHttpClient(options));
-      return (await client).call(definition, input);
-    },
-  };
-};
+const clientOnFirstCall = (options: HttpClientOptions): HttpClient =>
+  lazyHttpClient(() => import('@lianmeng/core/http').then(({ createHttpClient }) => createHttpClient(options)), {
+    onBusinessError: options.onBusinessError,
+  });
 
 /**
  * The portal's one http client in the browser: parameters cleaned, failures to the error modal, token on

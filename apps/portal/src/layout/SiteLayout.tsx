@@ -9,13 +9,14 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { pageRules } from './pageRules';
 import { PartnerStrip } from './partners/PartnerStrip';
+import { useSiteSettings } from './useSiteSettings';
 
 /** Header, content, partner strip and footer around every page, 1000px wide and centred. */
 export const SiteLayout = () => {
   const { pathname } = useLocation();
   const rules = pageRules(pathname);
   const layout = useLoaderData<typeof layoutLoader>();
-  const settings = layout.settings.ok ? layout.settings.data : null;
+  const settings = useSiteSettings();
   return (
     <div className="site">
       <a href="#main-content" className="skip-link">

@@ -7,8 +7,8 @@
  * expiry instant (a showing window that opens or closes changes what the public sees with no write).
  * One instance per server: nothing here is module-level state.
  */
-export const CACHE_MAX_ENTRIES = 2500;
-export const CACHE_MAX_BYTES = 24 * 1024 * 1024;
+const CACHE_MAX_ENTRIES = 2500;
+const CACHE_MAX_BYTES = 24 * 1024 * 1024;
 
 export interface CacheEntry<T> {
   value: T;

@@ -13,10 +13,6 @@ export interface CachedPage {
   body: string;
   /** The same body compressed once, for the clients that accept gzip. */
   gzip: Buffer;
-  version: number;
-  storedAt: number;
-  /** When the page may change without a write (an image's showing window opens or closes); none: never. */
-  expiresAt?: number;
 }
 
 export const createPageCache = (now: () => number = Date.now, store: Cache = createCache(now)) => {
@@ -25,15 +21,18 @@ export const createPageCache = (now: () => number = Date.now, store: Cache = cre
     get(key: string, version: number): CachedPage | undefined {
       return pages.get(key, version)?.value;
     },
-    set(key: string, page: Omit<CachedPage, 'storedAt'>) {
-      const storedAt = now();
-      const maxAge = storedAt + PAGE_CACHE_MAX_AGE_MS;
+    /**
+     * Stores a page rendered under `version`; `expiresAt`: when it may change without a write (an image's
+     * showing window opens or closes); none: only its maximum age ends it.
+     */
+    set(key: string, { status, body, gzip, version, expiresAt }: CachedPage & { version: number; expiresAt?: number }) {
+      const maxAge = now() + PAGE_CACHE_MAX_AGE_MS;
       pages.set(key, {
-        version: page.version,
-        expiresAt: page.expiresAt === undefined ? maxAge : Math.min(page.expiresAt, maxAge),
+        version,
+        expiresAt: expiresAt === undefined ? maxAge : Math.min(expiresAt, maxAge),
         // JavaScript strings hold up to two bytes a character; the page's Chinese text takes two.
-        bytes: page.body.length * 2 + page.gzip.length,
-        value: { ...page, storedAt },
+        bytes: body.length * 2 + gzip.length,
+        value: { status, body, gzip },
       });
     },
   };

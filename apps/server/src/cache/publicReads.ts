@@ -63,7 +63,7 @@ const VARY = 'Accept-Encoding';
  * answers are the same content in different codings, and a tag shared across codings must not claim to be
  * byte-for-byte (strong).
  */
-export const weakEtag = (payload: string | Buffer) =>
+const weakEtag = (payload: string | Buffer) =>
   `W/"${createHash('sha256').update(payload).digest('base64url').slice(0, 27)}"`;
 
 /** Weak comparison, as `If-None-Match` is defined to use: `*`, or any listed tag equal once `W/` is dropped. */
@@ -75,7 +75,7 @@ export const etagMatches = (ifNoneMatch: string | undefined, etag: string) => {
 };
 
 /** The key of a public read: its method (HEAD is a GET without the body), its URL and its parsed body. */
-export const readKey = (request: FastifyRequest) =>
+const readKey = (request: FastifyRequest) =>
   `${request.method === 'HEAD' ? 'GET' : request.method} ${request.url}\u0000${
     request.body === undefined ? '' : JSON.stringify(request.body)
   }`;

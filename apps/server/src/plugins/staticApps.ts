@@ -24,7 +24,7 @@ const beforeHeadEnd = (html: string, block: string) => {
  * environment at start-up, so one build serves every deployment. Written before `</head>` so it is in the
  * document before the app's script runs.
  */
-export const withRuntimeConfig = (html: string, runtimeConfig: RuntimeConfig) =>
+const withRuntimeConfig = (html: string, runtimeConfig: RuntimeConfig) =>
   beforeHeadEnd(html, jsonScriptElement(RUNTIME_CONFIG_ELEMENT_ID, runtimeConfig));
 
 /**
@@ -32,7 +32,7 @@ export const withRuntimeConfig = (html: string, runtimeConfig: RuntimeConfig) =>
  * configuration, so a signed-out visitor's page shows the sign-in form without a call (and without loading
  * the http client) first.
  */
-export const withConsoleSession = (html: string, signedIn: boolean) =>
+const withConsoleSession = (html: string, signedIn: boolean) =>
   beforeHeadEnd(html, jsonScriptElement(CONSOLE_SESSION_ELEMENT_ID, { signedIn } satisfies ConsoleSessionHint));
 
 const isHashedAsset = (file: string) => /[/\\]assets[/\\]/.test(file);
@@ -62,6 +62,11 @@ export const registerStaticApps = async (
   const portalIndex = indexOf(dirs.portal);
   const adminFile = indexOf(dirs.admin);
   const adminIndex = adminFile === null ? null : withRuntimeConfig(adminFile, runtimeConfig);
+  // The page has only two hinted forms: written once here rather than for every request.
+  const adminPages =
+    adminIndex === null
+      ? null
+      : { in: withConsoleSession(adminIndex, true), out: withConsoleSession(adminIndex, false) };
 
   if (portalIndex !== null) {
     await app.register(fastifyStatic, {
@@ -100,12 +105,12 @@ export const registerStaticApps = async (
    * A session that cannot be looked up leaves the hint out; the console then asks the server itself.
    */
   const sendConsolePage = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (adminIndex === null || !consoleSignedIn) return sendPage(reply, adminIndex, 'no-store');
+    if (adminPages === null || !consoleSignedIn) return sendPage(reply, adminIndex, 'no-store');
     const signedIn = await consoleSignedIn(request).catch((error: unknown) => {
       request.log.warn({ err: error }, 'console session lookup failed; the console page is sent without the hint');
       return null;
     });
-    return sendPage(reply, signedIn === null ? adminIndex : withConsoleSession(adminIndex, signedIn), 'no-store');
+    return sendPage(reply, signedIn === null ? adminIndex : signedIn ? adminPages.in : adminPages.out, 'no-store');
   };
 
   app.get('/admin', (_request, reply) => reply.redirect('/admin/'));

@@ -9,7 +9,7 @@ import { createPageCache } from '../cache/pages';
 import type { ServerContext } from '../context';
 import { keptWindowEdge } from '../domains/images/imageRepository';
 import { FAILURE_HTML, type PageHead, type PreloadImage, pageDocument } from './document';
-import { injectAdapter } from './injectAdapter';
+import { INTERNAL_ORIGIN, injectAdapter } from './injectAdapter';
 
 const ELDERLY_COOKIE_ON = new RegExp(`(?:^|;\\s*)${ELDERLY_MODE_COOKIE}=1(?:;|$)`);
 
@@ -36,8 +36,6 @@ export type PortalPageHandler = (request: FastifyRequest, reply: FastifyReply) =
 
 /** The query parameters that change what a page shows; the rest do not belong in its canonical address. */
 const CONTENT_PARAMETERS = ['keyword', 'page'];
-/** Loaders only read the path and query of this address: the visitor's Host header never reaches them. */
-const INTERNAL_ORIGIN = 'http://portal.internal';
 
 const canonicalOf = (origin: string, url: URL) => {
   const kept = new URLSearchParams();

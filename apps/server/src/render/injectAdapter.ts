@@ -1,8 +1,11 @@
 import { type HttpAdapter, requestUrl } from '@lianmeng/core/http';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 
-/** Loaders only send the path and query of a call: the visitor's Host header never reaches them. */
-const INTERNAL_ORIGIN = 'http://portal.internal';
+/**
+ * The origin the portal renders under on the server: loaders only read and send the path and query of an
+ * address, so the visitor's Host header never reaches them.
+ */
+export const INTERNAL_ORIGIN = 'http://portal.internal';
 
 /**
  * An axios adapter that answers the portal's calls from this very server through `inject`: no network hop,

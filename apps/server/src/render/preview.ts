@@ -9,11 +9,10 @@ import { ApiError, badRequest } from '../http/apiError';
 import { defineRoute } from '../http/defineRoute';
 import { pageDocument } from './document';
 import { loadPortalRenderer, type PortalRenderer, portalServerEntry } from './index';
-import { injectAdapter } from './injectAdapter';
+import { INTERNAL_ORIGIN, injectAdapter } from './injectAdapter';
 
 /** The largest id the portal reads from a path, which no stored article reaches: its article call is answered with the unsaved article. */
 export const PREVIEW_ARTICLE_ID = 999_999_999;
-const INTERNAL_ORIGIN = 'http://portal.internal';
 /** The areas with a detail route of their own; the single-article columns show in the news area's. */
 const DETAIL_AREAS = new Set(['news', 'care', 'education', 'match', 'exchange', 'topic', 'special', 'file']);
 

@@ -12,8 +12,14 @@ export const FIRST_CARD = '10000001';
 export const SECOND_CARD = '10000002';
 export const SHARED_PHONE = '13800000000';
 
-/** Two cards on one phone, as a holder with a school card and an institution card has them. */
-export const buildCardsOnOnePhone = async (server: TestServer) => {
+/**
+ * Two cards on one phone, as a holder with a school card and an institution card has them; `second`
+ * changes the institution card (its operator flag, the institution it acts for).
+ */
+export const buildCardsOnOnePhone = async (
+  server: TestServer,
+  second: Pick<Parameters<typeof buildCardHolder>[1], 'operator' | 'institutionId'> = {},
+) => {
   await buildCardHolder(server.db, { cardNo: FIRST_CARD, phone: SHARED_PHONE, name: '李明', school: '北京市第一中学' });
   await buildCardHolder(server.db, {
     cardNo: SECOND_CARD,
@@ -22,7 +28,17 @@ export const buildCardsOnOnePhone = async (server: TestServer) => {
     school: '北京市青少年科技活动中心',
     operator: true,
     institution: true,
+    ...second,
   });
+};
+
+/** A new client address under `10.<block>.` at each call, so that no test reaches another's per-address limits. */
+export const addressesIn = (block: number) => {
+  let counter = 0;
+  return () => {
+    counter += 1;
+    return `10.${block}.${Math.floor(counter / 250)}.${counter % 250}`;
+  };
 };
 
 export const publicKeyOf = async (server: TestServer): Promise<string> =>

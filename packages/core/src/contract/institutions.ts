@@ -273,6 +273,9 @@ const guardianFields = {
   consentVersion: z.string({ error: '应为文字' }).max(32).optional(),
 };
 
+/** The card and its activation code, which every activation call sends first. */
+const activationCardFields = { cardNo: cardNoField, code: activationCodeField };
+
 /** Activation (激活) of a card opened from a roster, on the account-centre host. */
 export const activation = {
   check: defineCall({
@@ -282,7 +285,7 @@ export const activation = {
     access: 'anonymous',
     xsrf: true,
     bodyKind: 'form',
-    body: z.object({ cardNo: cardNoField, code: activationCodeField, ...captchaFields }),
+    body: z.object({ ...activationCardFields, ...captchaFields }),
     response: z.object({ needsGuardianConsent: z.boolean(), consentVersion: z.string() }),
     summary: '核对卡号与激活码，答复是否需要监护人同意',
   }),
@@ -293,7 +296,7 @@ export const activation = {
     access: 'anonymous',
     xsrf: true,
     bodyKind: 'form',
-    body: z.object({ cardNo: cardNoField, code: activationCodeField, phone: phoneField, ...captchaFields }),
+    body: z.object({ ...activationCardFields, phone: phoneField, ...captchaFields }),
     response: z.object({ cooldownSeconds: z.number().int() }),
     summary: '激活时向本人或监护人手机发送验证码（须先有正确的卡号与激活码）',
   }),
@@ -305,8 +308,7 @@ export const activation = {
     xsrf: true,
     bodyKind: 'form',
     body: z.object({
-      cardNo: cardNoField,
-      code: activationCodeField,
+      ...activationCardFields,
       phone: phoneField,
       smsCode: smsCodeField,
       password: passwordField,

@@ -1,3 +1,4 @@
+import { WORKBENCH_PATHS } from '@lianmeng/core/session';
 import { lazy, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { titleLoader } from '../../app/loaders';
@@ -23,8 +24,8 @@ export const CARD_HOLDER_PATHS = [
   '/creditBank',
   '/creditBank/info',
   '/center',
-  '/creditBank/institution',
-  '/creditBank/review',
+  WORKBENCH_PATHS.institution,
+  WORKBENCH_PATHS.review,
   '/creditBank/activate',
 ];
 
@@ -40,12 +41,12 @@ export const accountRoutes: RouteObject[] = [
   { path: '/creditBank/info', element: guarded(<CreditBankInfoPage />), loader: titleLoader('学分银行') },
   { path: '/center', element: guarded(<CenterPage />), loader: titleLoader('个人中心') },
   {
-    path: '/creditBank/institution',
+    path: WORKBENCH_PATHS.institution,
     element: guarded(<InstitutionWorkbenchPage />),
     loader: titleLoader('机构工作台'),
   },
   {
-    path: '/creditBank/review',
+    path: WORKBENCH_PATHS.review,
     element: guarded(<ReviewWorkbenchPage />),
     loader: titleLoader('审核工作台'),
   },

@@ -62,6 +62,14 @@ const passCardStep = async (code = CODE) => {
   await userEvent.click(screen.getByTestId('activate-check'));
 };
 
+/** The guardian's name, relation and phone, on the phone step of a holder under 14. */
+const fillGuardian = async (name: string, relation: string, phone: string) => {
+  fill('监护人姓名', name);
+  await userEvent.click(screen.getByLabelText('与学生的关系'));
+  await userEvent.click(await screen.findByTitle(relation));
+  fill('监护人手机号', phone);
+};
+
 const setPassword = async () => {
   fill('新密码', PASSWORD);
   fill('确认新密码', PASSWORD);
@@ -132,10 +140,7 @@ describe('ActivatePage', () => {
 
     fill('手机号', '13900000001');
     fill('验证码', '246810');
-    fill('监护人姓名', '王芳');
-    await userEvent.click(screen.getByLabelText('与学生的关系'));
-    await userEvent.click(await screen.findByTitle('母亲'));
-    fill('监护人手机号', '13900000002');
+    await fillGuardian('王芳', '母亲', '13900000002');
     await userEvent.click(screen.getByTestId('guardian-send-code'));
     await waitFor(() => expect(sent.codes.map((form) => form.phone)).toEqual(['13900000002']));
     fill('监护人手机验证码', '135790');
@@ -172,10 +177,7 @@ describe('ActivatePage', () => {
     await screen.findByRole('form', { name: '监护人同意' });
     fill('手机号', '13900000001');
     fill('验证码', '246810');
-    fill('监护人姓名', '李强');
-    await userEvent.click(screen.getByLabelText('与学生的关系'));
-    await userEvent.click(await screen.findByTitle('父亲'));
-    fill('监护人手机号', '13900000001');
+    await fillGuardian('李强', '父亲', '13900000001');
     expect(await screen.findByTestId('guardian-same-phone')).toBeInTheDocument();
     expect(screen.queryByLabelText('监护人手机验证码')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('checkbox', { name: '我已阅读并同意' }));

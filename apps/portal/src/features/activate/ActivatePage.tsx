@@ -131,38 +131,56 @@ const CardStepForm = ({ onChecked }: { onChecked: (step: CardStep) => void }) =>
   );
 };
 
-/** The code field and its send button, for the holder's phone or the guardian's. */
+/** Sends the SMS code of the activation to a phone: the holder's or the guardian's. */
+const sendCodeFor =
+  (card: CardStep): SendCode =>
+  (phone, answer) =>
+    quietHttp.call(api.activation.sendCode, { body: { cardNo: card.cardNo, code: card.code, phone, ...answer } });
+
+/**
+ * The image challenge (when the site asks for one before a text) and the code field with its send button, for
+ * the holder's phone or the guardian's.
+ */
 const CodeField = ({
   form,
   captcha,
+  card,
   phoneField,
   codeField,
   label,
-  send,
   testId,
 }: {
   form: FormInstance;
   captcha: CaptchaState;
+  card: CardStep;
   phoneField: string;
   codeField: string;
   label: string;
-  send: SendCode;
   testId: string;
 }) => (
-  <Form.Item label={label} required>
-    <Space.Compact block>
-      <Form.Item name={codeField} rules={codeRules} noStyle>
-        <Input
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={6}
-          placeholder="6 位验证码"
-          aria-label={label}
+  <>
+    <CaptchaField captcha={captcha} required={false} />
+    <Form.Item label={label} required>
+      <Space.Compact block>
+        <Form.Item name={codeField} rules={codeRules} noStyle>
+          <Input
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={6}
+            placeholder="6 位验证码"
+            aria-label={label}
+          />
+        </Form.Item>
+        <SendCodeButton
+          form={form}
+          captcha={captcha}
+          phoneField={phoneField}
+          send={sendCodeFor(card)}
+          testId={testId}
         />
-      </Form.Item>
-      <SendCodeButton form={form} captcha={captcha} phoneField={phoneField} send={send} testId={testId} />
-    </Space.Compact>
-  </Form.Item>
+      </Space.Compact>
+    </Form.Item>
+  </>
 );
 
 /** The guardian's consent (a holder under 14): who, their relation, their phone proved by a code, the text agreed. */
@@ -178,12 +196,23 @@ const GuardianConsent = ({
   const captcha = useCaptcha(true);
   const guardianPhone = Form.useWatch('guardianPhone', form) as string | undefined;
   const samePhone = Boolean(guardianPhone) && guardianPhone === holderPhone;
-  const send: SendCode = (phone, answer) =>
-    quietHttp.call(api.activation.sendCode, { body: { cardNo: card.cardNo, code: card.code, phone, ...answer } });
   return (
     <Form form={form} layout="vertical" aria-label="监护人同意" requiredMark={false}>
       <fieldset style={{ border: '1px solid #f0c36d', borderRadius: 4, padding: '12px 16px', margin: '0 0 16px' }}>
-        <legend style={{ padding: '0 8px', fontWeight: 600 }}>监护人同意</legend>
+        {/* antd's reset gives a legend its grey, full-width look with a rule under it: undone for this one box. */}
+        <legend
+          style={{
+            padding: '0 8px',
+            fontWeight: 600,
+            width: 'auto',
+            border: 0,
+            marginBottom: 0,
+            color: 'inherit',
+            fontSize: 'inherit',
+          }}
+        >
+          监护人同意
+        </legend>
         <p style={{ marginTop: 0 }}>
           持卡人在激活之日未满 14 周岁。依照《个人信息保护法》第三十一条，须由其监护人同意后方可激活。
         </p>
@@ -214,18 +243,15 @@ const GuardianConsent = ({
         {samePhone ? (
           <p data-testid="guardian-same-phone">监护人手机号与上面绑定的手机号相同，无需再次获取验证码。</p>
         ) : (
-          <>
-            <CaptchaField captcha={captcha} required={false} />
-            <CodeField
-              form={form}
-              captcha={captcha}
-              phoneField="guardianPhone"
-              codeField="guardianSmsCode"
-              label="监护人手机验证码"
-              send={send}
-              testId="guardian-send-code"
-            />
-          </>
+          <CodeField
+            form={form}
+            captcha={captcha}
+            card={card}
+            phoneField="guardianPhone"
+            codeField="guardianSmsCode"
+            label="监护人手机验证码"
+            testId="guardian-send-code"
+          />
         )}
         <section aria-labelledby="consent-title">
           <h3 id="consent-title" style={{ fontSize: 16, margin: '8px 0' }}>
@@ -272,8 +298,6 @@ const PhoneStepForm = ({
   const [guardianForm] = Form.useForm();
   const captcha = useCaptcha(true);
   const phone = Form.useWatch('phone', form) as string | undefined;
-  const send: SendCode = (to, answer) =>
-    quietHttp.call(api.activation.sendCode, { body: { cardNo: card.cardNo, code: card.code, phone: to, ...answer } });
   const [refusal, setRefusal] = useState<string | null>(null);
 
   const next = async () => {
@@ -312,14 +336,13 @@ const PhoneStepForm = ({
         <Form.Item label="手机号" name="phone" rules={phoneRules}>
           <Input autoComplete="tel" inputMode="numeric" maxLength={11} placeholder="11 位手机号" />
         </Form.Item>
-        <CaptchaField captcha={captcha} required={false} />
         <CodeField
           form={form}
           captcha={captcha}
+          card={card}
           phoneField="phone"
           codeField="smsCode"
           label="验证码"
-          send={send}
           testId="send-code"
         />
       </Form>

@@ -1,10 +1,11 @@
+import { WORKBENCH_PATHS } from '@lianmeng/core/session';
 import { Link, useLocation } from 'react-router-dom';
 import { useCardSession } from '../account/useCardSession';
 
 const ENTRIES = [
   { path: '/creditBank/info', title: '我的学分', flag: null },
-  { path: '/creditBank/institution', title: '机构工作台', flag: 'institution' },
-  { path: '/creditBank/review', title: '审核工作台', flag: 'operator' },
+  { path: WORKBENCH_PATHS.institution, title: '机构工作台', flag: 'institution' },
+  { path: WORKBENCH_PATHS.review, title: '审核工作台', flag: 'operator' },
 ] as const;
 
 /**

@@ -255,13 +255,18 @@ describe('institution and operator accounts', () => {
     { path: '/creditBank/activate', element: <p>激活页面</p> },
   ];
 
-  it('an institution account lands on its workbench after the card log-in, its flags stored under their keys', async () => {
+  /** An institution account logs in with its card number at `path`. */
+  const institutionLogIn = async (path: string) => {
     server.use(
       mockCall(api.uc.validateCardByPass, () => loginResult({ ucUserInfo: { ...HOLDER, institution: true } })),
     );
-    renderAt('/creditBank/login', workbenchRoutes);
+    renderAt(path, workbenchRoutes);
     fillCard('10000001', 'Secret-pass-1');
     await pressEnter('密码');
+  };
+
+  it('an institution account lands on its workbench after the card log-in, its flags stored under their keys', async () => {
+    await institutionLogIn('/creditBank/login');
     expect(await screen.findByText('机构工作台页面')).toBeInTheDocument();
     expect(localStorage.getItem('institution')).toBe('true');
     expect(localStorage.getItem('operator')).toBe('false');
@@ -285,12 +290,7 @@ describe('institution and operator accounts', () => {
   });
 
   it('where the account was going still wins over its workbench', async () => {
-    server.use(
-      mockCall(api.uc.validateCardByPass, () => loginResult({ ucUserInfo: { ...HOLDER, institution: true } })),
-    );
-    renderAt('/creditBank/login?backUrl=/center', workbenchRoutes);
-    fillCard('10000001', 'Secret-pass-1');
-    await pressEnter('密码');
+    await institutionLogIn('/creditBank/login?backUrl=/center');
     expect(await screen.findByText('个人中心页面')).toBeInTheDocument();
   });
 

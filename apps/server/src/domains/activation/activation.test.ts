@@ -1,6 +1,6 @@
 import { GUARDIAN_CONSENT, SMS_CODE_RULES } from '@lianmeng/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardLogin, postForm, tokenOf } from '../../testing/cardHolders';
+import { addressesIn, cardLogin, postForm, tokenOf } from '../../testing/cardHolders';
 import { buildInstitution, buildInstitutionAccount } from '../../testing/factories';
 import { createTestServer, type TestServer } from '../../testing/testServer';
 import { beijingDate } from '../institutions/roster';
@@ -8,8 +8,7 @@ import { csvFile, multipartForm, type Row, readXlsxBase64 } from '../institution
 
 let server: TestServer;
 let clock = Date.now();
-let addressCounter = 0;
-const freshAddress = () => `10.7.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;
+const freshAddress = addressesIn(7);
 const PASSWORD = 'Qiang-mima-2026!';
 const GUARDIAN_PHONE = '13911110000';
 /** The father's consent to the current text, his phone the one the code went to. */
@@ -72,6 +71,12 @@ const smsCodeFor = async (cardNo: string, code: string, phone: string) => {
   const sent = server.sms.lastCodeFor(phone);
   if (!sent) throw new Error('no SMS code was sent');
   return sent;
+};
+
+/** A card's number and code with an SMS code just sent to `phone` for it: what every activation form carries. */
+const smsVerified = async (name: string, phone: string) => {
+  const { cardNo, code } = card(name);
+  return { cardNo, code, phone, smsCode: await smsCodeFor(cardNo, code, phone) };
 };
 
 const stateOf = async (cardNo: string) =>
@@ -138,9 +143,8 @@ describe('checking a code', () => {
 
 describe('activating', () => {
   it('refuses a weak password, and a child under 14 without the guardian’s consent, changing nothing', async () => {
-    const { cardNo, code } = card('十岁甲');
-    const smsCode = await smsCodeFor(cardNo, code, GUARDIAN_PHONE);
-    const base = { cardNo, code, phone: GUARDIAN_PHONE, smsCode };
+    const base = await smsVerified('十岁甲', GUARDIAN_PHONE);
+    const { cardNo } = base;
     const weak = await post('', { ...base, password: '12345678' });
     expect(weak.statusCode).toBe(400);
     const missing = await post('', { ...base, password: PASSWORD });
@@ -162,16 +166,8 @@ describe('activating', () => {
   });
 
   it('activates a 10-year-old with the consent recorded, and refuses the replayed request', async () => {
-    const { cardNo, code } = card('十岁甲');
-    const smsCode = await smsCodeFor(cardNo, code, GUARDIAN_PHONE);
-    const form = {
-      cardNo,
-      code,
-      phone: GUARDIAN_PHONE,
-      smsCode,
-      password: PASSWORD,
-      ...FATHERS_CONSENT,
-    };
+    const form = { ...(await smsVerified('十岁甲', GUARDIAN_PHONE)), password: PASSWORD, ...FATHERS_CONSENT };
+    const { cardNo } = form;
     const response = await post('', form);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toEqual({ cardNo });
@@ -221,16 +217,8 @@ describe('activating', () => {
   });
 
   it("lets one guardian phone hold several children's cards, picked at the phone log-in", async () => {
-    const { cardNo, code } = card('十岁乙');
-    const smsCode = await smsCodeFor(cardNo, code, GUARDIAN_PHONE);
-    const response = await post('', {
-      cardNo,
-      code,
-      phone: GUARDIAN_PHONE,
-      smsCode,
-      password: PASSWORD,
-      ...FATHERS_CONSENT,
-    });
+    const form = { ...(await smsVerified('十岁乙', GUARDIAN_PHONE)), password: PASSWORD, ...FATHERS_CONSENT };
+    const response = await post('', form);
     expect(response.statusCode, response.body).toBe(200);
     clock += SMS_CODE_RULES.resendSeconds * 1000 + 1000;
     expect(
@@ -244,13 +232,13 @@ describe('activating', () => {
       { remoteAddress: freshAddress() },
     );
     expect(login.statusCode).toBe(200);
-    expect(login.json().data.cardNoOfData).toEqual([card('十岁甲').cardNo, cardNo].sort());
+    expect(login.json().data.cardNoOfData).toEqual([card('十岁甲').cardNo, form.cardNo].sort());
   });
 
   it('activates a 15-year-old without a guardian', async () => {
-    const { cardNo, code } = card('十五岁');
-    const smsCode = await smsCodeFor(cardNo, code, '13911110015');
-    const response = await post('', { cardNo, code, phone: '13911110015', smsCode, password: PASSWORD });
+    const form = { ...(await smsVerified('十五岁', '13911110015')), password: PASSWORD };
+    const { cardNo } = form;
+    const response = await post('', form);
     expect(response.statusCode, response.body).toBe(200);
     expect(await stateOf(cardNo)).toBe('active');
     expect(

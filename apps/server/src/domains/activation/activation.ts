@@ -1,15 +1,9 @@
-import {
-  type api,
-  CAPTCHA_RULES,
-  type CallDefinition,
-  GUARDIAN_CONSENT,
-  GUARDIAN_CONSENT_AGE,
-  SMS_CODE_RULES,
-} from '@lianmeng/core';
+import { type api, type CallDefinition, GUARDIAN_CONSENT, GUARDIAN_CONSENT_AGE, SMS_CODE_RULES } from '@lianmeng/core';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { badRequest } from '../../http/apiError';
 import { createLoginGuard, type LoginGuardRules } from '../../security/loginGuard';
+import { CARD_LOGIN_RULES } from '../../security/loginRules';
 import { assertStrongPassword } from '../../security/passwordRule';
 import { hashPassword } from '../../security/passwords';
 import { recordCardAudit } from '../audit/auditRepository';
@@ -39,6 +33,7 @@ export const ACTIVATION_MESSAGES = {
  * few failures each try needs the image challenge.
  */
 export const ACTIVATION_RULES: LoginGuardRules = {
+  ...CARD_LOGIN_RULES,
   kind: 'activation',
   perAddress: {
     name: 'activation-failed:address',
@@ -46,11 +41,7 @@ export const ACTIVATION_RULES: LoginGuardRules = {
     windowMs: 15 * 60_000,
     message: '激活失败次数过多，请稍后再试',
   },
-  freeFailures: 5,
-  maxDelayMs: 5 * 60_000,
   accountPerHour: 30,
-  challengeAfter: CAPTCHA_RULES.afterFailures,
-  logName: (cardNo) => `${cardNo.slice(0, 2)}****${cardNo.slice(-2)}`,
 };
 
 const needsConsent = (birthDate: string | null, now: Date) =>

@@ -61,9 +61,6 @@ const cardAuditRow = (entry: CardAuditEntry) => ({
   holderCardNo: entry.holderCardNo ?? null,
 });
 
-export const recordCardAudit = (trx: Kysely<Database>, entry: CardAuditEntry) =>
-  trx.insertInto('auditLog').values(cardAuditRow(entry)).execute();
-
 /**
  * The entries of one kind of record: each names who made the change and when, the action, the record's id
  * and what to keep of it.
@@ -146,3 +143,5 @@ export const recordCardAudits = async (trx: Kysely<Database>, entries: CardAudit
       .execute();
   }
 };
+
+export const recordCardAudit = (trx: Kysely<Database>, entry: CardAuditEntry) => recordCardAudits(trx, [entry]);

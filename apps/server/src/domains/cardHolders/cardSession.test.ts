@@ -1,12 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_TOKEN_IDLE_MS, CARD_TOKEN_MAX_MS } from '../../sessions/cardHolderTokens';
-import { buildCardsOnOnePhone, cardLogin, FIRST_CARD, postForm, SECOND_CARD, tokenOf } from '../../testing/cardHolders';
+import {
+  addressesIn,
+  buildCardsOnOnePhone,
+  cardLogin,
+  FIRST_CARD,
+  postForm,
+  SECOND_CARD,
+  tokenOf,
+} from '../../testing/cardHolders';
 import { createTestServer, TEST_PASSWORD, type TestServer } from '../../testing/testServer';
 
 let server: TestServer;
 let clock = Date.now();
-let addressCounter = 0;
-const freshAddress = () => `10.2.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;
+const freshAddress = addressesIn(2);
 
 beforeAll(async () => {
   server = await createTestServer({}, () => new Date(clock));

@@ -1,7 +1,16 @@
 import { api, SMS_CODE_RULES } from '@lianmeng/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../security/tokens';
-import { cardLogin, postForm, tokenOf } from '../../testing/cardHolders';
+import {
+  addressesIn,
+  buildCardsOnOnePhone,
+  cardLogin,
+  FIRST_CARD,
+  postForm,
+  SECOND_CARD,
+  SHARED_PHONE,
+  tokenOf,
+} from '../../testing/cardHolders';
 import { buildCardHolder, buildInstitution } from '../../testing/factories';
 import { createTestServer, TEST_PASSWORD, type TestServer } from '../../testing/testServer';
 import { CHOOSE_CARD_REFUSED } from './chooseCard';
@@ -9,13 +18,12 @@ import { CARD_NOT_ACTIVATED } from './validateCardByPass';
 
 let server: TestServer;
 let clock = Date.now();
-let addressCounter = 0;
-const freshAddress = () => `10.3.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;
+const freshAddress = addressesIn(3);
 
 // A holder whose phone has a school card and, second, the exam site's institution account.
-const PHONE = '13800000000';
-const SCHOOL_CARD = '10000001';
-const EXAM_SITE_CARD = '10000002';
+const PHONE = SHARED_PHONE;
+const SCHOOL_CARD = FIRST_CARD;
+const EXAM_SITE_CARD = SECOND_CARD;
 // Another holder's phone and card.
 const OTHER_PHONE = '13900000009';
 const OTHER_CARD = '20000001';
@@ -32,15 +40,7 @@ beforeAll(async () => {
   const examSite = await buildInstitution(server.db, { name: '北京市青少年科技活动中心', kind: 'examSite' });
   examSiteId = examSite.id;
   const disabled = await buildInstitution(server.db, { name: '停用的学校', status: 'disabled' });
-  await buildCardHolder(server.db, { cardNo: SCHOOL_CARD, phone: PHONE, name: '李明', school: '北京市第一中学' });
-  await buildCardHolder(server.db, {
-    cardNo: EXAM_SITE_CARD,
-    phone: PHONE,
-    name: '李明',
-    school: '北京市青少年科技活动中心',
-    institution: true,
-    institutionId: examSite.id,
-  });
+  await buildCardsOnOnePhone(server, { operator: false, institutionId: examSite.id });
   await buildCardHolder(server.db, { cardNo: OTHER_CARD, phone: OTHER_PHONE });
   await buildCardHolder(server.db, { cardNo: THIRD_CARD, phone: THIRD_PHONE });
   await buildCardHolder(server.db, {

@@ -1,10 +1,10 @@
 import { api } from '@lianmeng/core';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../http/defineRoute';
+import { findHolderCredits, holderSummary } from '../credits/holderView';
 import { beijingDate } from '../credits/policy';
 import { allowedCard } from './allowedCard';
 import type { CardHoldersContext } from './cardHoldersContext';
-import { creditSummary, findCreditRecords } from './creditRecordRepository';
 
 /** The credit account of a card the token may read, and one page of its records with their provenance. */
 export const registerCreditBankInfo = (app: FastifyInstance, { db, now }: CardHoldersContext) =>
@@ -12,8 +12,8 @@ export const registerCreditBankInfo = (app: FastifyInstance, { db, now }: CardHo
     const holder = await allowedCard(db.kysely, request.cardHolder, query.cardNo);
     // Independent reads: on PostgreSQL they run on separate pooled connections at once.
     const [records, summary] = await Promise.all([
-      findCreditRecords(db.kysely, { ...query, cardNo: holder.cardNo }, beijingDate(now())),
-      creditSummary(db.kysely, holder.cardNo),
+      findHolderCredits(db.kysely, { ...query, cardNo: holder.cardNo }, beijingDate(now())),
+      holderSummary(db.kysely, holder.cardNo),
     ]);
     return { cardNo: holder.cardNo, name: holder.name, school: holder.school, ...summary, ...records };
   });

@@ -3,8 +3,6 @@ import type { CreditRecordTable, Database } from '../../db/schema';
 import { insertLedgerRecords } from '../credits/ledgerRepository';
 import { addToTotals, tally } from '../credits/totalsRepository';
 
-export { findHolderCredits as findCreditRecords, holderSummary as creditSummary } from '../credits/holderView';
-
 /**
  * Posted records written at once (the demo seed and the test factories), with their holders' totals in the
  * same statement sequence; call it inside a transaction to keep both together.

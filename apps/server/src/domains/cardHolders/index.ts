@@ -16,7 +16,10 @@ import { registerSsoGetUser } from './ssoGetUser';
 import { registerSsoReturnOrigins } from './ssoReturnOrigins';
 import { registerValidateCardByPass } from './validateCardByPass';
 
-/** Card holders: the account-centre calls (`/api/uc`), single sign-on (`/card`) and the credit bank. */
+/**
+ * Card holders: the account-centre calls (`/api/uc`), single sign-on (`/card`) and the credit bank. Answers
+ * the context built, for the other card-holder calls (activation) to share its keys, limits and challenge.
+ */
 export const registerCardHolderRoutes = async (
   app: FastifyInstance,
   serverContext: ServerContext,
@@ -36,4 +39,5 @@ export const registerCardHolderRoutes = async (
   registerLegacyValidateCardByPass(app, context);
   registerSsoGetUser(app, context);
   registerCreditBankInfo(app, context);
+  return context;
 };

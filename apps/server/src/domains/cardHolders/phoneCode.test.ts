@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_RULES } from '../../security/loginRules';
 import { SMS_CODE_KEY_FILE } from '../../security/smsCodeKey';
 import {
+  addressesIn,
   buildCardsOnOnePhone,
   cardLogin,
   FIRST_CARD,
@@ -19,8 +20,7 @@ import { SMS_CODE_REFUSED } from './verifySmsCode';
 
 let server: TestServer;
 let clock = Date.now();
-let addressCounter = 0;
-const freshAddress = () => `10.1.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;
+const freshAddress = addressesIn(1);
 
 beforeAll(async () => {
   server = await createTestServer({}, () => new Date(clock));

@@ -2,6 +2,7 @@ import { CARD_PAYLOAD_MAX_SKEW_MS } from '@lianmeng/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_LOGIN_RULES, LOGIN_RULES } from '../../security/loginRules';
 import {
+  addressesIn,
   buildCardsOnOnePhone,
   cardLogin,
   encryptCard,
@@ -36,8 +37,7 @@ const flipByte = (base64: string, at: number) => {
   return bytes.toString('base64');
 };
 
-let addressCounter = 0;
-const freshAddress = () => `10.0.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;
+const freshAddress = addressesIn(0);
 
 describe('POST /api/uc/user/ValidateCardByPass', () => {
   it('logs a card holder in with the encrypted payload and answers the token and user info', async () => {

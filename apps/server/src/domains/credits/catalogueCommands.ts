@@ -1,13 +1,19 @@
 import type { CatalogueItem, ConsoleUser, catalogueCreateBody, catalogueUpdateBody } from '@lianmeng/core';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/apiError';
 import { auditTarget } from '../audit/auditRepository';
 import { CATALOGUE_ITEM_NOT_FOUND, findCatalogueByCodes, toCatalogueItem } from './catalogueRepository';
 
 type Actor = ConsoleUser | null;
 const auditItem = auditTarget('catalogueItem');
-const CODE_TAKEN = '项目代码已存在';
+
+/** Item codes are unique; callers hold the `catalogue-codes` lock so two writes of one code take turns. */
+const assertCodeFree = async (trx: Kysely<Database>, code: string) => {
+  if ((await findCatalogueByCodes(trx, [code])).length > 0) throw new ApiError(409, '项目代码已存在');
+};
 
 const checkCredits = (defaultCredits: number, maxCredits: number) => {
   if (defaultCredits > maxCredits) throw badRequest('默认学分不能大于最高学分');
@@ -22,7 +28,7 @@ export const createCatalogueItem = async (
   checkCredits(input.defaultCredits, input.maxCredits);
   return db.writeTransaction(async (trx, locks) => {
     await locks.named('catalogue-codes');
-    if ((await findCatalogueByCodes(trx, [input.code])).length > 0) throw new ApiError(409, CODE_TAKEN);
+    await assertCodeFree(trx, input.code);
     const at = now.toISOString();
     const row = await trx
       .insertInto('creditCatalogue')
@@ -53,9 +59,7 @@ export const changeCatalogueItem = async (
       changes.defaultCredits ?? Number(before.defaultCredits),
       changes.maxCredits ?? Number(before.maxCredits),
     );
-    if (changes.code && changes.code !== before.code) {
-      if ((await findCatalogueByCodes(trx, [changes.code])).length > 0) throw new ApiError(409, CODE_TAKEN);
-    }
+    if (changes.code && changes.code !== before.code) await assertCodeFree(trx, changes.code);
     const { evidenceRequired, ...rest } = changes;
     const row = await trx
       .updateTable('creditCatalogue')

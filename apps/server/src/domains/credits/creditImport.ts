@@ -10,7 +10,6 @@ import type { Database } from '../../db/schema';
 import { badRequest } from '../../http/apiError';
 import { recordCardAudit } from '../audit/auditRepository';
 import { findInstitutionRow } from '../institutions/institutionRepository';
-import { membersAmong } from '../institutions/memberRepository';
 import { parseBirthDate } from '../institutions/roster';
 import type { InstitutionActor } from '../institutions/rosterCommands';
 import { assertPreviewed, type ReceivedSheet } from '../institutions/sheetUpload';
@@ -66,14 +65,21 @@ const checkRows = async (db: Kysely<Database>, institutionId: number, table: Tab
     };
   });
   const cardNos = [...new Set(raw.map((row) => row.cardNo).filter((cardNo) => /^\d{8,20}$/.test(cardNo)))];
+  // Each card with whether it is linked to the institution, in one read.
   const holders = new Map(
     (
       await inChunks(cardNos, (chunk) =>
-        db.selectFrom('cardHolder').select(['cardNo', 'name', 'birthDate']).where('cardNo', 'in', chunk).execute(),
+        db
+          .selectFrom('cardHolder as h')
+          .leftJoin('institutionMember as m', (join) =>
+            join.onRef('m.cardNo', '=', 'h.cardNo').on('m.institutionId', '=', institutionId),
+          )
+          .select(['h.cardNo', 'h.name', 'h.birthDate', 'm.cardNo as memberCardNo'])
+          .where('h.cardNo', 'in', chunk)
+          .execute(),
       )
     ).map((holder) => [holder.cardNo, holder]),
   );
-  const members = await membersAmong(db, institutionId, cardNos);
   const items = new Map(
     (await findCatalogueByCodes(db, [...new Set(raw.map((row) => row.itemCode).filter(Boolean))])).map((item) => [
       item.code,
@@ -104,7 +110,7 @@ const checkRows = async (db: Kysely<Database>, institutionId: number, table: Tab
 
     const holder = holders.get(input.cardNo);
     if (!/^\d{8,20}$/.test(input.cardNo)) refuse('卡号', '应为 8 到 20 位数字');
-    else if (!holder || !members.has(input.cardNo)) refuse('卡号', REFUSALS.notLinked);
+    else if (!holder?.memberCardNo) refuse('卡号', REFUSALS.notLinked);
     else if (input.name !== holder.name) refuse('姓名', '与卡号登记的姓名不符');
 
     const item = items.get(input.itemCode) ?? null;

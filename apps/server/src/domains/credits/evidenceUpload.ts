@@ -6,27 +6,30 @@ import type { Database } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/apiError';
 import { recordCardAudit } from '../audit/auditRepository';
 import type { InstitutionActor } from '../institutions/rosterCommands';
+import { documentKindOf } from '../uploads/documentSignature';
 import { detectImageKind } from '../uploads/imageSignature';
+import { readWholeFile } from '../uploads/readWholeFile';
 import { evidenceFile, insertEvidence } from './evidenceRepository';
 
-const PDF = Buffer.from('%PDF-', 'latin1');
 const megabytes = EVIDENCE_LIMITS.maxBytes / 1024 / 1024;
 
-export const EVIDENCE_REFUSED = {
+const EVIDENCE_REFUSED = {
   noFile: () => badRequest('请选择要上传的证明材料（表单字段 file）'),
   empty: () => badRequest('上传的文件是空的'),
   unsupported: () =>
     badRequest(`证明材料只能是 ${EVIDENCE_LIMITS.acceptedFormats.join('、')} 文件（按文件内容判断，与文件名无关）`),
   tooLarge: () => new ApiError(413, `证明材料不能超过 ${megabytes} MB`),
+  malformed: () => badRequest('上传的内容无法读取，请重新选择文件'),
 };
 
 /** What the bytes are, by their signature: a PDF, a PNG or a JPEG; null for anything else. */
-export const evidenceKindOf = (bytes: Buffer): { contentType: string; extension: string } | null => {
-  if (bytes.subarray(0, PDF.length).equals(PDF)) return { contentType: 'application/pdf', extension: 'pdf' };
+const evidenceKindOf = (bytes: Buffer): { contentType: string; extension: string } | null => {
   const image = detectImageKind(bytes);
   if (image === 'png') return { contentType: 'image/png', extension: 'png' };
   if (image === 'jpeg') return { contentType: 'image/jpeg', extension: 'jpg' };
-  return null;
+  if (image) return null;
+  const document = documentKindOf(bytes);
+  return document?.kind === 'pdf' ? { contentType: document.contentType, extension: 'pdf' } : null;
 };
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
@@ -41,19 +44,7 @@ const cleanName = (name: string, extension: string) => {
 /** Reads the form's one file (at most the limit; a larger one stops being read there and is refused with 413). */
 export const receiveEvidence = async (request: FastifyRequest) => {
   if (!request.isMultipart()) throw EVIDENCE_REFUSED.noFile();
-  try {
-    const part = await request.file({ limits: { fileSize: EVIDENCE_LIMITS.maxBytes, files: 1, fields: 5, parts: 6 } });
-    if (part?.fieldname !== 'file') throw EVIDENCE_REFUSED.noFile();
-    const bytes = await part.toBuffer();
-    if (part.file.truncated) throw EVIDENCE_REFUSED.tooLarge();
-    return { bytes, fileName: part.filename };
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw EVIDENCE_REFUSED.tooLarge();
-    if (code?.startsWith('FST_')) throw error;
-    throw badRequest('上传的内容无法读取，请重新选择文件');
-  }
+  return readWholeFile(request, { fileSize: EVIDENCE_LIMITS.maxBytes, fields: 5 }, EVIDENCE_REFUSED);
 };
 
 export const storeEvidence = async (

@@ -1,6 +1,6 @@
 import { type CreditRecord, HOLDER_CREDIT_STATE_LABELS, type HolderCreditState, type Objection } from '@lianmeng/core';
 import type { Kysely } from 'kysely';
-import { pageOfNumber } from '../../db/listPage';
+import { listPage, pageOfNumber } from '../../db/listPage';
 import type { Database } from '../../db/schema';
 import { kindLabel } from './ledgerRepository';
 import { mayObject } from './policy';
@@ -18,7 +18,7 @@ export interface HolderCreditFilters {
 }
 
 /** What the holder sees: posted records and reversed ones, never what waits for review or was returned. */
-export const visibleCredits = (db: Kysely<Database>, filters: HolderCreditFilters) => {
+export const visibleCredits = (db: Kysely<Database>, filters: Partial<HolderCreditFilters> & { cardNo: string }) => {
   let query = db
     .selectFrom('creditRecord as r')
     .where('r.cardNo', '=', filters.cardNo)
@@ -37,50 +37,45 @@ const objectionState = (state: string): Objection['state'] =>
 
 /** One page of the holder's records with their provenance, newest first, and the count of all that match. */
 export const findHolderCredits = async (db: Kysely<Database>, filters: HolderCreditFilters, today: string) => {
-  const page = pageOfNumber(filters);
-  const [rows, count] = await Promise.all([
-    visibleCredits(db, filters)
-      .leftJoin('institution as i', 'i.id', 'r.institutionId')
-      .leftJoin('creditCatalogue as c', 'c.id', 'r.catalogueId')
-      .leftJoin('creditRecord as rv', 'rv.id', 'r.reversedById')
-      .leftJoin('creditObjection as o', 'o.recordId', 'r.id')
-      .select([
-        'r.id',
-        'r.cardNo',
-        'r.date',
-        'r.activity',
-        'r.category',
-        'r.credits',
-        'r.issuer',
-        'r.certificateNo',
-        'r.kind',
-        'r.level',
-        'r.state',
-        'r.postedDate',
-        'r.reviewingUnit',
-        'r.evidenceId',
-        'r.objectionOpen',
-        'i.name as institutionName',
-        'c.name as itemName',
-        'rv.reason as reversalReason',
-        'rv.postedDate as reversalDate',
-        'o.id as objectionId',
-        'o.reason as objectionReason',
-        'o.state as objectionState',
-        'o.answer as objectionAnswer',
-        'o.createTime as objectionTime',
-        'o.answerTime as objectionAnswerTime',
-      ])
-      .orderBy('r.date', 'desc')
-      .orderBy('r.id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    visibleCredits(db, filters)
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  const total = Number(count.n);
+  const { rows, total } = await listPage(
+    () => visibleCredits(db, filters),
+    (builder) =>
+      builder
+        .leftJoin('institution as i', 'i.id', 'r.institutionId')
+        .leftJoin('creditCatalogue as c', 'c.id', 'r.catalogueId')
+        .leftJoin('creditRecord as rv', 'rv.id', 'r.reversedById')
+        .leftJoin('creditObjection as o', 'o.recordId', 'r.id')
+        .select([
+          'r.id',
+          'r.cardNo',
+          'r.date',
+          'r.activity',
+          'r.category',
+          'r.credits',
+          'r.issuer',
+          'r.certificateNo',
+          'r.kind',
+          'r.level',
+          'r.state',
+          'r.postedDate',
+          'r.reviewingUnit',
+          'r.evidenceId',
+          'r.objectionOpen',
+          'i.name as institutionName',
+          'c.name as itemName',
+          'rv.reason as reversalReason',
+          'rv.postedDate as reversalDate',
+          'o.id as objectionId',
+          'o.reason as objectionReason',
+          'o.state as objectionState',
+          'o.answer as objectionAnswer',
+          'o.createTime as objectionTime',
+          'o.answerTime as objectionAnswerTime',
+        ])
+        .orderBy('r.date', 'desc')
+        .orderBy('r.id', 'desc'),
+    pageOfNumber(filters),
+  );
   const list: CreditRecord[] = rows.map((row) => {
     const state: HolderCreditState =
       row.state === 'reversed' ? 'reversed' : row.objectionOpen === 1 ? 'objecting' : 'posted';
@@ -129,15 +124,7 @@ export const findHolderCredits = async (db: Kysely<Database>, filters: HolderCre
 /** The total is the ledger's running sum; the categories are those of the records the holder sees. */
 export const holderSummary = async (db: Kysely<Database>, cardNo: string) => {
   const [categories, totalCredits] = await Promise.all([
-    db
-      .selectFrom('creditRecord')
-      .select('category')
-      .distinct()
-      .where('cardNo', '=', cardNo)
-      .where('state', 'in', ['posted', 'reversed'])
-      .where('reversesId', 'is', null)
-      .orderBy('category')
-      .execute(),
+    visibleCredits(db, { cardNo }).select('r.category').distinct().orderBy('r.category').execute(),
     holderTotal(db, cardNo),
   ]);
   return { totalCredits, categories: categories.map((row) => row.category) };

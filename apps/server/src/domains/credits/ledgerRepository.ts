@@ -8,6 +8,8 @@ import {
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import { type Page, pageByIds } from '../../db/listPage';
 import type { CreditRecordTable, Database } from '../../db/schema';
+import { notFound } from '../../http/apiError';
+import { REFUSALS } from './policy';
 
 /**
  * The ledger's one data-access home (the `credit_record` table). Rows are inserted `submitted` and only ever
@@ -54,9 +56,11 @@ export const toLedgerRecord = (row: NamedRow): LedgerRecord => ({
   objectionOpen: row.objectionOpen === 1,
 });
 
-export const findLedgerRecord = async (db: Kysely<Database>, id: number) => {
+/** A record as the workbench shows it, read back after the transaction that wrote it; 404 if it is gone. */
+export const findLedgerRecord = async (db: Kysely<Database>, id: number): Promise<LedgerRecord> => {
   const row = await withNames(db).where('r.id', '=', id).executeTakeFirst();
-  return row ? toLedgerRecord(row) : null;
+  if (!row) throw notFound(REFUSALS.recordNotFound);
+  return toLedgerRecord(row);
 };
 
 export interface LedgerQuery {

@@ -60,9 +60,7 @@ export const objectToRecord = async (
     });
     return Number(row.id);
   });
-  const objection = await findObjection(db.kysely, id);
-  if (!objection) throw notFound(REFUSALS.objectionNotFound);
-  return objection;
+  return findObjection(db.kysely, id);
 };
 
 /**
@@ -118,7 +116,5 @@ export const answerObjection = async (
       now.toISOString(),
     );
   });
-  const objection = await findObjection(db.kysely, objectionId);
-  if (!objection) throw notFound(REFUSALS.objectionNotFound);
-  return { objection, sms };
+  return { objection: await findObjection(db.kysely, objectionId), sms };
 };

@@ -2,6 +2,8 @@ import type { Objection } from '@lianmeng/core';
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import { type Page, pageByIds } from '../../db/listPage';
 import type { CreditObjectionTable, Database } from '../../db/schema';
+import { notFound } from '../../http/apiError';
+import { REFUSALS } from './policy';
 
 /** The `credit_objection` table: at most one objection per record. */
 const withRecord = (db: Kysely<Database>) =>
@@ -30,9 +32,11 @@ const toObjection = (row: Row): Objection => ({
   answerTime: row.answerTime,
 });
 
-export const findObjection = async (db: Kysely<Database>, id: number) => {
+/** An objection read back after the transaction that wrote it; 404 if it is gone. */
+export const findObjection = async (db: Kysely<Database>, id: number): Promise<Objection> => {
   const row = await withRecord(db).where('o.id', '=', id).executeTakeFirst();
-  return row ? toObjection(row) : null;
+  if (!row) throw notFound(REFUSALS.objectionNotFound);
+  return toObjection(row);
 };
 
 export const objectionOfRecord = (db: Kysely<Database>, recordId: number) =>

@@ -97,9 +97,7 @@ export const recordCredit = async (
     });
     return Number(row.id);
   });
-  const record = await findLedgerRecord(db.kysely, id);
-  if (!record) throw notFound(REFUSALS.recordNotFound);
-  return record;
+  return findLedgerRecord(db.kysely, id);
 };
 
 /**
@@ -161,7 +159,5 @@ export const reverseCredit = async (
   now: Date,
 ): Promise<LedgerRecord> => {
   const id = await db.writeTransaction((trx, locks) => submitReversal(trx, locks, actor, recordId, reason, now));
-  const record = await findLedgerRecord(db.kysely, id);
-  if (!record) throw notFound(REFUSALS.recordNotFound);
-  return record;
+  return findLedgerRecord(db.kysely, id);
 };

@@ -1,5 +1,5 @@
 import { api } from '@lianmeng/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ServerContext } from '../../context';
 import { type Db, isReachable } from '../../db/database';
 import { ApiError } from '../../http/apiError';
@@ -10,7 +10,7 @@ import { defineRoute } from '../../http/defineRoute';
  * database behind a dropped network would hold the probe until the orchestrator's own timeout, which then
  * reads as "no answer" rather than "not ready".
  */
-export const DATABASE_PROBE_MS = 2000;
+const DATABASE_PROBE_MS = 2000;
 
 export const DATABASE_DOWN_MESSAGE = '数据库无法连接，暂时不能提供服务';
 
@@ -22,8 +22,12 @@ const reachableWithin = (db: Db, ms: number) => {
   return Promise.race([isReachable(db), late]).finally(() => clearTimeout(timer));
 };
 
-/** A probe's refusal: never cached, and a hint for the balancer when to look again. */
-const notReady = () => new ApiError(503, DATABASE_DOWN_MESSAGE);
+/** The readiness answer of `/readyz` and `/healthz`: never cached, and 503 while the database is out of reach. */
+const readiness = async (db: Db, reply: FastifyReply) => {
+  reply.header('Cache-Control', 'no-store');
+  if (!(await reachableWithin(db, DATABASE_PROBE_MS))) throw new ApiError(503, DATABASE_DOWN_MESSAGE);
+  return { database: 'ok' as const, dialect: db.dialect };
+};
 
 /**
  * Three probes. `/livez`: the process answers (never refused under load: restarting a busy process makes the
@@ -32,19 +36,13 @@ const notReady = () => new ApiError(503, DATABASE_DOWN_MESSAGE);
  * and names the database's dialect.
  */
 export const registerHealthRoute = (app: FastifyInstance, { db }: ServerContext) => {
-  defineRoute(app, api.site.health, async ({ reply }) => {
-    reply.header('Cache-Control', 'no-store');
-    if (!(await reachableWithin(db, DATABASE_PROBE_MS))) throw notReady();
-    return { database: 'ok' as const, dialect: db.dialect };
-  });
+  defineRoute(app, api.site.health, ({ reply }) => readiness(db, reply));
 
   app.get('/livez', { config: { pressureHandler: () => undefined } }, async (_request, reply) =>
     reply.header('Cache-Control', 'no-store').send({ status: 200, message: '进程运行中' }),
   );
 
-  app.get('/readyz', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    if (!(await reachableWithin(db, DATABASE_PROBE_MS))) throw notReady();
-    return reply.send({ status: 200, message: '可以接收请求', data: { database: 'ok', dialect: db.dialect } });
-  });
+  app.get('/readyz', async (_request, reply) =>
+    reply.send({ status: 200, message: '可以接收请求', data: await readiness(db, reply) }),
+  );
 };

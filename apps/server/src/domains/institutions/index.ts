@@ -1,11 +1,9 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import type { ServerContext } from '../../context';
 import { loadSmsCodeKey } from '../../security/smsCodeKey';
 import { activationCodeHasher } from '../activation/activationCodes';
 import { registerActivationRoutes } from '../activation/activationRoutes';
-import { createCardHoldersContext } from '../cardHolders/cardHoldersContext';
-import type { SmsSender } from '../cardHolders/smsSender';
+import type { CardHoldersContext } from '../cardHolders/cardHoldersContext';
 import { registerConsoleInstitutionRoutes } from './consoleRoutes';
 import { registerWorkbenchRoutes } from './workbenchRoutes';
 
@@ -15,11 +13,7 @@ export { createCardRoles } from './cardRoles';
  * Institutions: the console's institutions and grants, the institution workbench, and the activation of
  * the cards it opens. Spreadsheets arrive as multipart forms, parsed only in this scope.
  */
-export const registerInstitutionRoutes = async (
-  app: FastifyInstance,
-  context: ServerContext,
-  smsSender: SmsSender | undefined,
-) => {
+export const registerInstitutionRoutes = async (app: FastifyInstance, context: CardHoldersContext) => {
   app.decorateRequest('cardActor', null);
   // Activation codes are hashed with the key the SMS codes use, under their own prefix.
   const hashOf = activationCodeHasher(await loadSmsCodeKey(context.config.dataDir, context.config.smsCodeKey));
@@ -28,5 +22,5 @@ export const registerInstitutionRoutes = async (
     registerWorkbenchRoutes(scope, context, hashOf);
     registerConsoleInstitutionRoutes(scope, context);
   });
-  registerActivationRoutes(app, await createCardHoldersContext(context, smsSender, app.log), hashOf);
+  registerActivationRoutes(app, context, hashOf);
 };

@@ -16,7 +16,7 @@ import { ApiError, badRequest, notFound } from '../../http/apiError';
 import { auditTarget } from '../audit/auditRepository';
 import { findInstitution, findInstitutionsByCode, INSTITUTION_NOT_FOUND, toInstitution } from './institutionRepository';
 import { assertPreviewed, type ReceivedSheet } from './sheetUpload';
-import { readTable } from './spreadsheet';
+import { readTable, type Table } from './spreadsheet';
 
 type Actor = ConsoleUser | null;
 const auditInstitution = auditTarget('institution');
@@ -81,8 +81,9 @@ interface ImportRow extends Pick<InstitutionTable, 'code' | 'name' | 'kind' | 'p
   issues: { row: number; column: string; message: string }[];
 }
 
-const checkImport = async (db: Db['kysely'], sheet: ReceivedSheet): Promise<ImportRow[]> => {
-  const table = await readTable(sheet.bytes, IMPORT_MAX_ROWS);
+const readImport = (sheet: ReceivedSheet) => readTable(sheet.bytes, IMPORT_MAX_ROWS);
+
+const checkImport = async (db: Db['kysely'], table: Table): Promise<ImportRow[]> => {
   const positions = new Map(table.header.map((cell, index) => [cell.replace(/\s/g, ''), index]));
   const missing = INSTITUTION_IMPORT_COLUMNS.filter((column) => !positions.has(column));
   if (missing.length > 0) {
@@ -124,13 +125,16 @@ const checkImport = async (db: Db['kysely'], sheet: ReceivedSheet): Promise<Impo
   });
 };
 
-export const previewInstitutionImport = async (db: Db, sheet: ReceivedSheet): Promise<InstitutionImportPreview> => {
-  const rows = await checkImport(db.kysely, sheet);
-  const done = await db.kysely
+/** Whether the file of this hash was imported already. */
+const imported = async (db: Db['kysely'], sheet: ReceivedSheet) =>
+  (await db
     .selectFrom('institutionImport')
     .select('fileHash')
     .where('fileHash', '=', sheet.sha256)
-    .executeTakeFirst();
+    .executeTakeFirst()) !== undefined;
+
+export const previewInstitutionImport = async (db: Db, sheet: ReceivedSheet): Promise<InstitutionImportPreview> => {
+  const rows = await checkImport(db.kysely, await readImport(sheet));
   return {
     previewId: sheet.sha256,
     fileName: sheet.fileName,
@@ -138,22 +142,19 @@ export const previewInstitutionImport = async (db: Db, sheet: ReceivedSheet): Pr
     newCount: rows.filter((row) => row.issues.length === 0).length,
     refusedCount: rows.filter((row) => row.issues.length > 0).length,
     rows: rows.map((row) => ({ ...row, outcome: row.issues.length > 0 ? 'refused' : 'new' })),
-    alreadyCommitted: done !== undefined,
+    alreadyCommitted: await imported(db.kysely, sheet),
   };
 };
 
 /** Creates every institution of the file, or none; the same file again creates nothing. */
 export const commitInstitutionImport = async (db: Db, sheet: ReceivedSheet, actor: Actor, now: Date) => {
   assertPreviewed(sheet);
+  // Parsed before the write transaction, so the file's reading holds up no other write.
+  const table = await readImport(sheet);
   return db.writeTransaction(async (trx, locks) => {
     await locks.named('institution-codes');
-    const done = await trx
-      .selectFrom('institutionImport')
-      .select('fileHash')
-      .where('fileHash', '=', sheet.sha256)
-      .executeTakeFirst();
-    if (done) return { created: 0, alreadyCommitted: true };
-    const rows = await checkImport(trx, sheet);
+    if (await imported(trx, sheet)) return { created: 0, alreadyCommitted: true };
+    const rows = await checkImport(trx, table);
     const refused = rows.filter((row) => row.issues.length > 0).length;
     if (refused > 0) throw badRequest(`表格中有 ${refused} 行未通过检查，请修改后重新预览`);
     const at = now.toISOString();

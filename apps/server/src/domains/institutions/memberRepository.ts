@@ -91,14 +91,18 @@ export const listPeople = async (
   };
 };
 
-/** The member row, if the card belongs to the institution. */
-export const findMember = (db: Kysely<Database>, institutionId: number, cardNo: string) =>
+/** The card's membership of the institution, with its holder. */
+const membership = (db: Kysely<Database>, institutionId: number, cardNo: string) =>
   db
     .selectFrom('institutionMember as m')
     .innerJoin('cardHolder as h', 'h.cardNo', 'm.cardNo')
-    .select(['m.cardNo', 'm.how', 'm.batchId', 'h.name', 'h.activationState'])
     .where('m.institutionId', '=', institutionId)
-    .where('m.cardNo', '=', cardNo)
+    .where('m.cardNo', '=', cardNo);
+
+/** The member row, if the card belongs to the institution. */
+export const findMember = (db: Kysely<Database>, institutionId: number, cardNo: string) =>
+  membership(db, institutionId, cardNo)
+    .select(['m.cardNo', 'm.how', 'm.batchId', 'h.name', 'h.activationState'])
     .executeTakeFirst();
 
 /** Cards of the institution among `cardNos` (to tell a new link from an existing one). */
@@ -146,10 +150,4 @@ export const pendingCardsOfBatch = (db: Kysely<Database>, institutionId: number,
 
 /** The holder, if linked to the institution (a member by roster), with what the date check needs. */
 export const linkedHolder = (db: Kysely<Database>, institutionId: number, cardNo: string) =>
-  db
-    .selectFrom('institutionMember as m')
-    .innerJoin('cardHolder as h', 'h.cardNo', 'm.cardNo')
-    .select(['h.cardNo', 'h.name', 'h.birthDate'])
-    .where('m.institutionId', '=', institutionId)
-    .where('m.cardNo', '=', cardNo)
-    .executeTakeFirst();
+  membership(db, institutionId, cardNo).select(['h.cardNo', 'h.name', 'h.birthDate']).executeTakeFirst();

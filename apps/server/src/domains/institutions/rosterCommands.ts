@@ -48,12 +48,8 @@ const findLinks = async (db: Kysely<Database>, rows: CheckedRow[]) => {
   return { links, states };
 };
 
-const evaluate = async (db: Kysely<Database>, sheet: ReceivedSheet, now: Date) => {
-  const table = await readTable(sheet.bytes, ROSTER_LIMITS.maxRows);
-  const checked = checkRoster(table, beijingDate(now));
-  const { links } = await findLinks(db, checked);
-  return { checked, links };
-};
+const readRoster = async (sheet: ReceivedSheet, now: Date) =>
+  checkRoster(await readTable(sheet.bytes, ROSTER_LIMITS.maxRows), beijingDate(now));
 
 /** Reads and checks a roster and says what committing it would do; writes nothing. */
 export const previewRoster = async (
@@ -62,7 +58,8 @@ export const previewRoster = async (
   sheet: ReceivedSheet,
   now: Date,
 ): Promise<RosterPreview> => {
-  const { checked, links } = await evaluate(db.kysely, sheet, now);
+  const checked = await readRoster(sheet, now);
+  const { links } = await findLinks(db.kysely, checked);
   const rows = checked.map((row) => previewRow(row, links.get(row.person.row) ?? null));
   const committed = await findBatchByFile(db.kysely, actor.institutionId, sheet.sha256);
   return {
@@ -115,8 +112,7 @@ export const commitRoster = async (
   now: Date,
 ): Promise<RosterCommit> => {
   assertPreviewed(sheet);
-  const table = await readTable(sheet.bytes, ROSTER_LIMITS.maxRows);
-  const checked = checkRoster(table, beijingDate(now));
+  const checked = await readRoster(sheet, now);
   const refused = checked.filter((row) => row.issues.length > 0);
   const at = now.toISOString();
 
