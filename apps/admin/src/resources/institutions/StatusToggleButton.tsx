@@ -40,6 +40,7 @@ export const StatusToggleButton = () => {
             : '启用后，该机构的机构账号恢复使用。'
         }
         confirm={label}
+        confirmColor={disabling ? 'warning' : 'primary'}
         cancel="取消"
         onConfirm={() =>
           update(

@@ -44,8 +44,17 @@ const DATE_FORMS = [
   /^(\d{4})年(\d{1,2})月(\d{1,2})日$/,
 ];
 
-/** A real calendar date in one of the forms people type, as YYYY-MM-DD; null otherwise. */
+/** Day 0 of Excel's 1900 date system, counted so that serials after Excel's phantom 1900-02-29 come out right. */
+const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+const EXCEL_SERIAL = /^\d{1,5}$/;
+
+/**
+ * A real calendar date in one of the forms people type, as YYYY-MM-DD; null otherwise. A bare whole number of up
+ * to five digits is Excel's serial day number: a date cell whose format the file does not spell out (Chinese
+ * Excel's built-in 2015年1月10日 format is one the reader only knows per locale) arrives as that number.
+ */
 export const parseBirthDate = (text: string): string | null => {
+  if (EXCEL_SERIAL.test(text)) return new Date(EXCEL_EPOCH_MS + Number(text) * 86_400_000).toISOString().slice(0, 10);
   for (const form of DATE_FORMS) {
     const match = form.exec(text);
     if (!match) continue;

@@ -1,5 +1,6 @@
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
+import { parseBirthDate } from './roster';
 import { cellText, decodeText, parseCsv } from './spreadsheet';
 
 describe('CSV', () => {
@@ -31,5 +32,15 @@ describe('a spreadsheet cell', () => {
     expect(cellText(new Date(Date.UTC(2015, 2, 1)))).toBe('2015-03-01');
     expect(cellText(13800000000)).toBe('13800000000');
     expect(cellText(null)).toBe('');
+  });
+});
+
+describe('a date cell', () => {
+  it("reads Excel's serial day number as its date (before and after Excel's phantom 1900-02-29), beside typed forms", () => {
+    expect(parseBirthDate('42014')).toBe('2015-01-10');
+    expect(parseBirthDate('61')).toBe('1900-03-01');
+    expect(parseBirthDate('2015年1月10日')).toBe('2015-01-10');
+    expect(parseBirthDate('20150110')).toBe('2015-01-10');
+    expect(parseBirthDate('2015-02-30')).toBeNull();
   });
 });

@@ -56,9 +56,9 @@ export const cellText = (value: ExcelJS.CellValue): string => {
 const isBlank = (cells: string[]) => cells.every((cell) => cell === '');
 
 /**
- * Reads the first sheet row by row (exceljs's streaming reader: the workbook is never held whole), and
- * stops at the row limit, so a huge sheet is refused early. Styles are read so that date cells come back
- * as dates.
+ * Reads the first sheet that has anything in it (a workbook often opens on an unused empty sheet) row by row
+ * (exceljs's streaming reader: the workbook is never held whole), and stops at the row limit, so a huge sheet
+ * is refused early. Styles are read so that date cells come back as dates.
  */
 const readXlsx = async (bytes: Buffer, maxRows: number): Promise<string[][]> => {
   const lines: string[][] = [];
@@ -82,8 +82,8 @@ const readXlsx = async (bytes: Buffer, maxRows: number): Promise<string[][]> => 
         lines[row.number - 1] = Array.from(cells, (cell) => cell ?? '');
         if (cells.some((cell) => cell) && ++filled > maxRows + 1) throw SHEET_REFUSED.tooManyRows(maxRows);
       }
-      // The first sheet only.
-      break;
+      if (filled > 0) break;
+      lines.length = 0;
     }
   } catch (error) {
     if (error instanceof ApiError) throw error;
