@@ -20,8 +20,18 @@ const folder = [path.resolve(argument), path.join(data.dataDir, 'backups', argum
   fs.existsSync(path.join(candidate, 'manifest.json')),
 );
 if (!folder) fail(`不是 npm run backup 写出的备份目录（没有 manifest.json）：${argument}`);
+// Nothing in the backup folder is followed through a symbolic link: a folder someone else could write to
+// must not make the restore read (and the server then serve) a file from elsewhere on the machine.
+const isLink = (file) => fs.lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
+const refuseLink = (file) => {
+  if (isLink(file)) fail(`备份目录中的 ${file} 是符号链接，已拒绝恢复，未做任何改动。`);
+};
 const backupFile = path.join(folder, DATABASE_FILE_NAME);
+refuseLink(backupFile);
 if (!fs.existsSync(backupFile)) fail(`备份目录中没有数据库文件：${backupFile}`);
+const backupUploads = path.join(folder, 'uploads');
+refuseLink(backupUploads);
+for (const name of KEY_FILE_NAMES) refuseLink(path.join(folder, name));
 
 const check = new Database(backupFile, { readonly: true, fileMustExist: true });
 const integrity = check.pragma('integrity_check', { simple: true });
@@ -46,22 +56,37 @@ if (fs.existsSync(data.file)) {
 }
 for (const suffix of ['-wal', '-shm']) fs.rmSync(`${data.file}${suffix}`, { force: true });
 
-fs.mkdirSync(path.dirname(data.file), { recursive: true });
+fs.mkdirSync(path.dirname(data.file), { recursive: true, mode: 0o700 });
 const incoming = `${data.file}.restoring-${stamp}`;
 fs.copyFileSync(backupFile, incoming);
+fs.chmodSync(incoming, 0o600);
 fs.renameSync(incoming, data.file);
+
+/** Copies a tree of plain files and folders; a symbolic link in it is skipped and named. */
+const skippedLinks = [];
+const copyTree = (from, to) => {
+  const stat = fs.lstatSync(from);
+  if (stat.isSymbolicLink()) {
+    skippedLinks.push(from);
+  } else if (stat.isDirectory()) {
+    fs.mkdirSync(to, { recursive: true, mode: 0o700 });
+    for (const name of fs.readdirSync(from)) copyTree(path.join(from, name), path.join(to, name));
+  } else if (stat.isFile()) {
+    fs.copyFileSync(from, to, fs.constants.COPYFILE_EXCL);
+    fs.utimesSync(to, stat.atime, stat.mtime);
+  }
+};
 
 // Uploads are named by their content: adding the backup's files never changes one that is there already,
 // and a file that is there but no longer used is removed by the server's own sweep.
 let uploads = 0;
-const backupUploads = path.join(folder, 'uploads');
 if (fs.existsSync(backupUploads)) {
-  fs.mkdirSync(data.uploads, { recursive: true });
+  fs.mkdirSync(data.uploads, { recursive: true, mode: 0o700 });
   for (const name of fs.readdirSync(backupUploads)) {
     const to = path.join(data.uploads, name);
     if (fs.existsSync(to)) continue;
-    fs.cpSync(path.join(backupUploads, name), to, { recursive: true, preserveTimestamps: true });
-    uploads += 1;
+    copyTree(path.join(backupUploads, name), to);
+    if (fs.existsSync(to)) uploads += 1;
   }
 }
 // The restored rows were written under the backup's keys (card log-in payloads in flight, SMS code and
@@ -84,4 +109,5 @@ console.info(`恢复完成：${data.file} ← ${folder}`);
 if (fs.existsSync(`${data.file}.before-restore-${stamp}`))
   console.info(`  原数据库保留为 ${data.file}.before-restore-${stamp}`);
 for (const kept of keptKeys) console.info(`  原密钥文件保留为 ${kept}`);
+for (const link of skippedLinks) console.info(`  已跳过符号链接：${link}`);
 console.info(`  补回上传文件 ${uploads} 个。现在可以启动服务器（npm start）。`);

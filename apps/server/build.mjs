@@ -4,10 +4,19 @@
 // crash, and every browser test suite, starts one.
 //
 // Left outside: the packages with a native part (better-sqlite3, sharp, argon2, and pg's optional pg-native),
-// and svg-captcha, which reads its font from beside its own code at run time.
+// svg-captcha, which reads its font from beside its own code at run time, and pdfkit with its fontkit, which
+// read their font metrics and Unicode tables from beside their code too.
 import { build } from 'esbuild';
 
-const LOADED_FROM_NODE_MODULES = ['better-sqlite3', 'sharp', '@node-rs/argon2', 'pg-native', 'svg-captcha'];
+const LOADED_FROM_NODE_MODULES = [
+  'better-sqlite3',
+  'sharp',
+  '@node-rs/argon2',
+  'pg-native',
+  'svg-captcha',
+  'pdfkit',
+  'fontkit',
+];
 
 await build({
   entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, SKIP_REASON, waitForModalToSettle } from '../harness/browser';
 import { cardLogIn, codeFromOutbox } from '../harness/cardHolder';
+import { answerPortalStep } from '../harness/secondFactor';
 import { useSiteAndBrowser } from '../harness/suite';
 
 const PARTNER = 'https://partner.example.cn';
@@ -12,7 +13,7 @@ const storedKeys = (page: Page) =>
   page.evaluate((keys) => keys.filter((key) => window.localStorage.getItem(key) !== null), SESSION_KEYS);
 
 describe.skipIf(SKIP_REASON)('accounts: log-in, guard, single sign-on and log-out in Chromium', () => {
-  const env = useSiteAndBrowser({ SSO_RETURN_ORIGINS: PARTNER });
+  const env = useSiteAndBrowser({ SSO_RETURN_ORIGINS: `${PARTNER}/sso/back` });
 
   it('card log-in lands on /creditBank/info with the records', async () => {
     const { page, errors } = await openPage(env.browser);
@@ -43,7 +44,8 @@ describe.skipIf(SKIP_REASON)('accounts: log-in, guard, single sign-on and log-ou
     await waitForModalToSettle(page);
     await page.getByRole('radio', { name: '10000002' }).check();
     await page.getByTestId('card-picker-confirm').click();
-    // 10000002 is the demo exam site's institution account: it lands on its workbench.
+    // 10000002 is the demo exam site's institution account: its code first, then its workbench.
+    await answerPortalStep(page, env.site, '10000002');
     await page.waitForURL(/\/creditBank\/institution$/);
     await page.getByTestId('institution-name').getByText('北京市青少年科技活动中心').waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem('cardNo'))).toBe('10000002');
@@ -65,7 +67,7 @@ describe.skipIf(SKIP_REASON)('accounts: log-in, guard, single sign-on and log-ou
     expect(errors).toEqual([]);
   });
 
-  it('an allowed ssoReturn receives the token, card number and source', async () => {
+  it('an allowed ssoReturn receives a one-time code as its token, the card number and source; the code works once', async () => {
     const { page } = await openPage(env.browser);
     await page.route(`${PARTNER}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<p>合作站点</p>' }));
     const back = encodeURIComponent(`${PARTNER}/sso/back`);
@@ -77,14 +79,17 @@ describe.skipIf(SKIP_REASON)('accounts: log-in, guard, single sign-on and log-ou
     expect(landed.pathname).toBe('/sso/back');
     expect(landed.searchParams.get('cardNo')).toBe('10000001');
     expect(landed.searchParams.get('source')).toBe(`${PARTNER}/page`);
-    const token = landed.searchParams.get('token') ?? '';
-    // The partner asks who the token belongs to.
-    const who = await fetch(`${env.site.url}/card/ssoGetUser`, {
-      method: 'POST',
-      headers: { authorization: token, 'content-type': 'application/x-www-form-urlencoded' },
-      body: '',
-    });
-    expect((await who.json()).data.cardNo).toBe('10000001');
+    const code = landed.searchParams.get('token') ?? '';
+    expect(code).not.toBe(await page.evaluate(() => window.localStorage.getItem('token')));
+    // The partner's server exchanges the code, once.
+    const exchange = () =>
+      fetch(`${env.site.url}/card/ssoGetUser`, {
+        method: 'POST',
+        headers: { authorization: code, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ ssoReturn: `${PARTNER}/sso/back` }).toString(),
+      });
+    expect((await (await exchange()).json()).data.cardNo).toBe('10000001');
+    expect((await exchange()).status).toBe(401);
   });
 
   it('a refused ssoReturn is ignored: the log-in lands on /creditBank/info', async () => {
@@ -100,7 +105,7 @@ describe.skipIf(SKIP_REASON)('accounts: log-in, guard, single sign-on and log-ou
     expect(evilVisited).toBe(false);
   });
 
-  it('after log-out all seven keys are gone and the old token is refused by ssoGetUser', async () => {
+  it('after log-out all seven keys are gone and the old token is refused by the account centre', async () => {
     const { page } = await openPage(env.browser);
     await page.goto(`${env.site.url}/creditBank/login?backUrl=%2Fcenter`);
     await cardLogIn(page, '10000001');
@@ -110,11 +115,7 @@ describe.skipIf(SKIP_REASON)('accounts: log-in, guard, single sign-on and log-ou
     await page.getByTestId('center-logout').click();
     await page.waitForURL(/\/index$/);
     expect(await storedKeys(page)).toEqual([]);
-    const who = await fetch(`${env.site.url}/card/ssoGetUser`, {
-      method: 'POST',
-      headers: { authorization: token ?? '', 'content-type': 'application/x-www-form-urlencoded' },
-      body: '',
-    });
+    const who = await fetch(`${env.site.url}/api/uc/user/info`, { headers: { authorization: token ?? '' } });
     expect(who.status).toBe(401);
     expect((await who.json()).status).toBe(401);
   });
@@ -137,6 +138,7 @@ describe.skipIf(SKIP_REASON)('accounts: a password reset by SMS code in Chromium
     await page.getByLabel('确认新密码', { exact: true }).press('Enter');
     await page.getByRole('tab', { name: '卡号登录', selected: true }).waitFor();
     await cardLogIn(page, '10000002', 'Reset-pass-2026');
+    await answerPortalStep(page, env.site, '10000002');
     await page.waitForURL(/\/creditBank\/institution$/);
   });
 });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, SKIP_REASON, waitForHydration } from '../harness/browser';
 import { cardLogIn, codeFromOutbox, outboxCount } from '../harness/cardHolder';
 import { consoleCall, signIn, signInThroughPage } from '../harness/consoleApi';
+import { answerPortalStep } from '../harness/secondFactor';
 import type { RunningSite } from '../harness/site';
 import { useSiteAndBrowser } from '../harness/suite';
 
@@ -105,6 +106,15 @@ const openAndLogIn = async (page: Page, site: RunningSite, cardNo: string, passw
   await cardLogIn(page, cardNo, password);
 };
 
+/** The same for an institution account, which answers its second-factor step (enrolling on its first log-in). */
+const openAndLogInWithCode = async (page: Page, site: RunningSite, cardNo: string) => {
+  await openAndLogIn(page, site, cardNo);
+  await answerPortalStep(page, site, cardNo);
+};
+
+/** The roster's file input: the workbench has other uploads (a record's evidence) beside it. */
+const rosterFile = (page: Page) => page.getByRole('region', { name: '导入名单开卡' }).locator('input[type="file"]');
+
 /** Waits for the roster's preview (or a refusal of the whole file) and checks its summary line. */
 const previewSummary = async (page: Page, expected: string) => {
   const refusal = page.getByTestId('roster-refusal');
@@ -164,7 +174,11 @@ describe.skipIf(SKIP_REASON)('credit bank: institutions open cards, a guardian a
 
   it('the institution account lands on its workbench and opens 30 cards from a roster mended after its preview', async () => {
     const { page, errors } = await openPage(env.browser, { viewport: PHONE_WIDTH });
+    // Granted the institution role, the pupil's card enrols a second factor at its first log-in, at 390 px.
     await openAndLogIn(page, env.site, GRANTED_CARD);
+    await page.getByTestId('second-factor-secret').waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+    await answerPortalStep(page, env.site, GRANTED_CARD);
     await page.waitForURL(/\/creditBank\/institution$/);
     await page.getByTestId('institution-name').getByText(INSTITUTION.name).waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem('institution'))).toBe('true');
@@ -173,7 +187,7 @@ describe.skipIf(SKIP_REASON)('credit bank: institutions open cards, a guardian a
 
     await page.getByRole('tab', { name: '导入名单开卡' }).click();
     const broken = await writeRoster(workDir, 'roster-broken.xlsx', rosterRows(true));
-    await page.locator('input[type="file"]').setInputFiles(broken);
+    await rosterFile(page).setInputFiles(broken);
     const preview = page.getByTestId('roster-preview');
     await previewSummary(page, '共 30 行：可开卡 28 行，将关联已有卡 0 行，未通过 2 行');
     await preview.getByText(/^第 6 行「出生日期」/).waitFor();
@@ -182,7 +196,7 @@ describe.skipIf(SKIP_REASON)('credit bank: institutions open cards, a guardian a
     expect(await fitsWidth(page)).toBe(true);
 
     const mended = await writeRoster(workDir, 'roster.xlsx', rosterRows(false));
-    await page.locator('input[type="file"]').setInputFiles(mended);
+    await rosterFile(page).setInputFiles(mended);
     await previewSummary(page, '共 30 行：可开卡 30 行，将关联已有卡 0 行，未通过 0 行');
     await page.getByTestId('roster-commit').click();
     await page.getByText('开卡完成').waitFor({ timeout: 30_000 });
@@ -262,7 +276,7 @@ describe.skipIf(SKIP_REASON)('credit bank: institutions open cards, a guardian a
 
   it('the institution sees its 30 people, the pupil activated, on a wide screen', async () => {
     const { page } = await openPage(env.browser, { viewport: DESK_WIDTH });
-    await openAndLogIn(page, env.site, GRANTED_CARD);
+    await openAndLogInWithCode(page, env.site, GRANTED_CARD);
     await page.waitForURL(/\/creditBank\/institution$/);
     await page.getByText('共 30 人').waitFor();
     await page.getByLabel('搜索姓名或卡号').fill(pupilCard);
@@ -277,7 +291,7 @@ describe.skipIf(SKIP_REASON)('credit bank: institutions open cards, a guardian a
 
   it('another institution’s account cannot see or touch any of it', async () => {
     const { page } = await openPage(env.browser, { viewport: DESK_WIDTH });
-    await openAndLogIn(page, env.site, OTHER_INSTITUTION_CARD);
+    await openAndLogInWithCode(page, env.site, OTHER_INSTITUTION_CARD);
     await page.waitForURL(/\/creditBank\/institution$/);
     await page.getByTestId('institution-name').getByText('北京市第一中学').waitFor();
     await page.getByText(/共 \d+ 人/).waitFor();

@@ -22,7 +22,10 @@ export const codeFromOutbox = async (site: RunningSite, phone: string, after = 0
   throw new Error(`no code for ${phone} in the outbox`);
 };
 
-/** Logs a card in with its password on the log-in page already open (the card-number tab). */
+/**
+ * Logs a card in with its password on the log-in page already open (the card-number tab). An institution or
+ * operator card then asks for its code: `answerPortalStep` (./secondFactor.ts) answers it.
+ */
 export const cardLogIn = async (page: Page, cardNo: string, password = E2E_PASSWORD) => {
   await page.getByLabel('卡号', { exact: true }).fill(cardNo);
   await page.getByLabel('密码', { exact: true }).fill(password);

@@ -46,7 +46,14 @@ export const spawnServer = async (dataDir: string, env: Record<string, string> =
 
 class PortTakenError extends Error {}
 
+/**
+ * The DATA_DIRs of the servers this test file started, newest last: two servers on one database share the
+ * demo accounts that only the one that seeded it lists in its `demo-credentials.txt`.
+ */
+export const startedDataDirs: string[] = [];
+
 const spawnServerOn = async (port: number, dataDir: string, env: Record<string, string>): Promise<ServerProcess> => {
+  startedDataDirs.push(dataDir);
   let log = '';
   const child = spawn(process.execPath, [path.join(REPO_ROOT, 'scripts/start.mjs')], {
     cwd: REPO_ROOT,
@@ -60,6 +67,8 @@ const spawnServerOn = async (port: number, dataDir: string, env: Record<string, 
       DATABASE_URL: '',
       // vitest sets NODE_ENV=test; inherited, it would make `npm start` build React's development bundles.
       NODE_ENV: 'production',
+      // Production mode seeds no demo; the browser suites sign in as the demo accounts.
+      DEMO_DATA: '1',
       CONTRACT_CHECK: '1',
       // The image challenge is off unless a suite is about it (e2e/accounts/captcha.e2e.ts turns it on).
       CAPTCHA: 'off',

@@ -42,16 +42,20 @@ const postForm = async (site: RunningSite, url: string, form: Record<string, str
   return (await response.json()) as { status: number; message?: string };
 };
 
-/** An image challenge and its answer, read from the file the test-only switch writes it to. */
+/**
+ * An image challenge with its answer and its solved proof of work, read from the file the test-only switch
+ * writes them to.
+ */
 const solvedChallenge = async (site: RunningSite) => {
   const { data } = (await (await fetch(`${site.url}/api/captcha`)).json()) as { data: { captchaId: string } };
   const lines = await fs.readFile(path.join(site.dataDir, 'captcha-answers.log'), 'utf8');
-  const answer = lines
-    .split('\n')
-    .find((line) => line.startsWith(`${data.captchaId} `))
-    ?.split(' ')[1];
-  if (!answer) throw new Error('no answer written for the challenge');
-  return { captchaId: data.captchaId, captchaCode: answer };
+  const [, answer, proof] =
+    lines
+      .split('\n')
+      .find((line) => line.startsWith(`${data.captchaId} `))
+      ?.split(' ') ?? [];
+  if (!answer || !proof) throw new Error('no answer written for the challenge');
+  return { captchaId: data.captchaId, captchaCode: answer, captchaProof: proof };
 };
 
 const DEMO_PHONE = '13800000000';

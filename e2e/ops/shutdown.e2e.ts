@@ -57,14 +57,16 @@ describe('SIGTERM during a stream of writes', () => {
     let held = 0;
     const inFlight = [1, 2, 3].map((index) =>
       consoleWrite(site.url, session, INSERT, image(`停机时在途 ${index}`), {
-        holdMs: 800,
+        holdMs: 1500,
         onHeld: () => {
           held += 1;
         },
       }),
     );
     while (held < 3) await new Promise((resolve) => setTimeout(resolve, 10));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // "Held" is the client's side: the server must also have read the three heads, or their connections are
+    // still idle to it and rightly closed. Half a second is enough for that on a loaded two-core machine.
+    await new Promise((resolve) => setTimeout(resolve, 500));
     const signalledAt = Date.now();
     site.child.kill('SIGTERM');
 

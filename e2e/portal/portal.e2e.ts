@@ -196,6 +196,15 @@ describe.skipIf(SKIP_REASON)('the portal in Chromium', () => {
     await page.getByTestId('banner-ad').waitFor();
     await waitForHydration(page);
     await page.clock.runFor(BANNER.openMs + 100);
+    // The page's timers run on the test's clock, but a frame is painted when the browser gets to it: on a busy
+    // machine the last frame of the opening may come after the clock has moved on, so the test waits for it.
+    await page.waitForFunction(
+      ({ ratio }) => {
+        const box = document.querySelector('[data-testid="banner-ad"]')?.getBoundingClientRect();
+        return !!box && box.width > 0 && Math.abs(box.height - box.width * ratio) <= 1;
+      },
+      { ratio: BANNER.heightPx / BANNER.recommendedWidthPx },
+    );
     const seen = await page.evaluate(() => {
       const bannerBox = document.querySelector('[data-testid="banner-ad"]')?.getBoundingClientRect();
       const at = (element: Element | null) => {

@@ -38,4 +38,8 @@ export const PORTAL_ROUTES = [
   '/news/list/6-3',
   '/file',
   '/search?keyword=机器人',
+  '/verify',
 ];
+
+/** Routes whose page is a form rather than a list of articles: their content is the form in the main area. */
+export const FORM_ROUTES: readonly string[] = ['/verify'];

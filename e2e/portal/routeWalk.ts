@@ -1,6 +1,6 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { openPage, visitInLanes, waitForHydration } from '../harness/browser';
-import { PORTAL_ROUTES } from './portalRoutes';
+import { FORM_ROUTES, PORTAL_ROUTES } from './portalRoutes';
 
 /** The widths every route is checked at: loaded at the narrowest, where a page is likeliest to overflow, then widened. */
 export const WALK_WIDTHS = [360, 390, 768, 1280] as const;
@@ -30,15 +30,19 @@ export interface RouteWalkFindings {
   byWidth: Map<number, { wide: string[]; englishWords: string[] }>;
 }
 
-/** A page has content when its h1 is there and it shows dated items or an article body, not an empty state. */
+/**
+ * A page has content when its h1 is there and it shows dated items or an article body, not an empty state; a
+ * form route's content is its form.
+ */
 export const waitForContent = async (page: Page) => {
   await page.locator('h1').first().waitFor({ state: 'attached' });
   await page.waitForFunction(
-    () =>
+    (formRoutes) =>
       document.querySelector('[data-testid="skeleton"]') === null &&
       (document.querySelector('.article-list li, .care-list li, .article-body') !== null ||
-        document.querySelector('[data-testid="empty-state"]') !== null),
-    undefined,
+        document.querySelector('[data-testid="empty-state"]') !== null ||
+        (formRoutes.includes(location.pathname) && document.querySelector('main form') !== null)),
+    FORM_ROUTES,
     { timeout: 15_000 },
   );
 };

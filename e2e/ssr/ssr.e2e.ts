@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { openPage, SKIP_REASON, visitInLanes, waitForHydration, watchLayoutShifts } from '../harness/browser';
 import { E2E_PASSWORD } from '../harness/site';
 import { useSiteAndBrowser } from '../harness/suite';
+import { FORM_ROUTES } from '../portal/portalRoutes';
 import { isApiCall, WALKED_ROUTES } from '../portal/routeWalk';
 
 // The portal's pages with and without script: the first HTML, hydration, and navigation.
@@ -54,6 +55,8 @@ describe.skipIf(SKIP_REASON)('the server-rendered portal in Chromium', () => {
         expect(await page.getByTestId('site-footer').textContent(), path).toMatch(/ICP/);
         if (isLogin) {
           expect(await page.locator('input[type="password"]').count(), path).toBe(1);
+        } else if (FORM_ROUTES.includes(path)) {
+          expect(await page.locator('main form input').count(), path).toBeGreaterThan(0);
         } else if (!path.startsWith('/certification')) {
           const items = await page.locator('.article-list li, .care-list li, .article-body').count();
           expect(items, path).toBeGreaterThan(0);

@@ -3,11 +3,13 @@ import {
   CONSOLE_BASE_PATH,
   CONSOLE_SESSION_ELEMENT_ID,
   type ConsoleSessionHint,
+  isSecondFactorStep,
   readJsonScriptElement,
 } from '@lianmeng/core';
 import type { HttpClient } from '@lianmeng/core/http';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { lazyConsoleHttp } from './providers/lazyHttp';
+import { SetupPage, setupTokenOf } from './signIn/SetupPage';
 import { SignInPage } from './signIn/SignInPage';
 import './signIn/signIn.css';
 
@@ -55,18 +57,41 @@ export const App = ({ http = lazyConsoleHttp }: { http?: HttpClient }) => {
 
   if (state === 'checking') return <Loading />;
   if (state === 'signedOut') {
+    const signedIn = () => {
+      // The console opens where the visitor was going (a deep link), or on its first page.
+      if (window.location.pathname.replace(/\/$/, '').endsWith('/login'))
+        window.history.replaceState(null, '', CONSOLE_BASE_PATH);
+      setState('signedIn');
+    };
+    const setupToken = setupTokenOf(window.location.hash);
+    if (setupToken) {
+      return (
+        <SetupPage
+          http={http}
+          token={setupToken}
+          onSignedIn={() => {
+            // The link is used up: it leaves the address bar.
+            window.history.replaceState(null, '', CONSOLE_BASE_PATH);
+            signedIn();
+          }}
+        />
+      );
+    }
     return (
       <SignInPage
         http={http}
         onSignIn={async (username, password, captcha) => {
           const result = await http.call(api.consoleAuth.login, { body: { username, password, ...captcha } });
           if (!result.ok) return result.message;
-          // The console opens where the visitor was going (a deep link), or on its first page.
-          if (window.location.pathname.replace(/\/$/, '').endsWith('/login'))
-            window.history.replaceState(null, '', CONSOLE_BASE_PATH);
-          setState('signedIn');
+          if (isSecondFactorStep(result.data)) return result.data;
+          signedIn();
           return undefined;
         }}
+        onCode={async (ticket, code) => {
+          const result = await http.call(api.consoleAuth.secondFactor, { body: { ticket, code } });
+          return result.ok ? { recoveryCodes: result.data.recoveryCodes } : { refusal: result.message };
+        }}
+        onSignedIn={signedIn}
       />
     );
   }

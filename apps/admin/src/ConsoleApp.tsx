@@ -1,7 +1,8 @@
 import { CONSOLE_BASE_PATH } from '@lianmeng/core';
-import { Admin, Resource } from 'react-admin';
-import { BrowserRouter } from 'react-router-dom';
-import { ConsoleLayout } from './layout/ConsoleLayout';
+import { lazy } from 'react';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { BrowserRouter, Route } from 'react-router-dom';
+import { ConsoleLayout, SECURITY_PATH } from './layout/ConsoleLayout';
 import { createAuthProvider } from './providers/authProvider';
 import { createDataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18n';
@@ -9,10 +10,14 @@ import accounts from './resources/accounts';
 import articles from './resources/articles';
 import audit from './resources/audit';
 import cardAccounts from './resources/cardAccounts';
+import catalogue from './resources/catalogue';
 import { banners, partners } from './resources/images';
 import institutions from './resources/institutions';
 import settings from './resources/settings';
 import { RaSignInPage } from './signIn/RaSignInPage';
+
+// Its own chunk, loaded when opened.
+const SecurityPage = lazy(() => import('./security/SecurityPage'));
 
 const authProvider = createAuthProvider();
 const dataProvider = createDataProvider(authProvider.currentRole);
@@ -36,8 +41,12 @@ export const ConsoleApp = () => (
       <Resource name="accounts" {...accounts} />
       <Resource name="institutions" {...institutions} />
       <Resource name="cardAccounts" {...cardAccounts} />
+      <Resource name="catalogue" {...catalogue} />
       <Resource name="audit" {...audit} />
       <Resource name="settings" {...settings} />
+      <CustomRoutes>
+        <Route path={SECURITY_PATH} element={<SecurityPage />} />
+      </CustomRoutes>
     </Admin>
   </BrowserRouter>
 );

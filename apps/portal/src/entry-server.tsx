@@ -132,6 +132,9 @@ export const render = async ({ url, cookieHeader, adapter }: RenderRequest): Pro
   }
   const { pathname } = new URL(url);
   const forCardHolder = CARD_HOLDER_PATHS.includes(pathname);
+  // A check page counts a check each time it is shown and must show a revocation at once: never kept. The
+  // bare form (/verify with no query) checks nothing and is kept like any public page.
+  const checkPage = pathname.startsWith('/verify/') || (pathname === '/verify' && new URL(url).search !== '');
   return {
     kind: 'page',
     status,
@@ -139,7 +142,7 @@ export const render = async ({ url, cookieHeader, adapter }: RenderRequest): Pro
     hydration: { router: { loaderData: context.loaderData, actionData: null, errors: null }, failures },
     meta,
     elderly,
-    cacheable: status === 200 && !forCardHolder,
+    cacheable: status === 200 && !forCardHolder && !checkPage,
     // The page's own pictures first (the focus area's is the home page's largest element), the banner ad's last.
     preloadImages: [...preload.filter((image) => !image.ad), ...preload.filter((image) => image.ad)].map(
       ({ href, media }) => (media ? { href, media } : { href }),

@@ -22,6 +22,7 @@ import { registerCreditRoutes } from './domains/credits';
 import { registerHealthRoute } from './domains/health/healthRoute';
 import { registerImageRoutes } from './domains/images/imageRoutes';
 import { createCardRoles, registerInstitutionRoutes } from './domains/institutions';
+import { registerProofRoutes } from './domains/proofs/routes';
 import { registerConsoleSettingsRoutes } from './domains/settings/consoleSettingsRoutes';
 import { registerPublicSettingsRoute } from './domains/settings/publicSettingsRoute';
 import { registerUploadRoutes } from './domains/uploads';
@@ -38,6 +39,7 @@ import { registerUploads } from './plugins/uploads';
 import { registerXsrfCookie } from './plugins/xsrf';
 import { createPortalPages } from './render';
 import { registerArticlePreview } from './render/preview';
+import { fastifyTrustProxy, registerForwardedForWarning } from './security/clientAddress';
 import { cookiePolicy } from './security/cookies';
 import { redactUrl } from './security/redact';
 import { createCardTokens } from './sessions/cardHolderTokens';
@@ -59,7 +61,7 @@ const BODY_LIMIT_BYTES = 256 * 1024;
 /** Builds the whole server without listening, so tests can `inject` into it. */
 export const createServer = async (config: ServerConfig, deps: ServerDeps): Promise<FastifyInstance> => {
   const app = Fastify({
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     // A client that sends its headers or body slowly holds a connection; these bound how long.
     http: {
@@ -84,6 +86,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   });
 
   registerErrorHandling(app);
+  registerForwardedForWarning(app, config.trustProxy);
   registerJsonBodyParser(app);
   await registerOperations(app, config, deps.db);
   const now = deps.now ?? (() => new Date());
@@ -125,6 +128,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   await registerUploadRoutes(app, context);
   await registerInstitutionRoutes(app, await registerCardHolderRoutes(app, context, deps.smsSender));
   await registerCreditRoutes(app, context, deps.smsSender);
+  registerProofRoutes(app, context);
   registerSiteFiles(app, context);
   registerApiDocsRoutes(app, { publicUrl: config.publicUrl, hosts: config.hosts });
   await registerUploads(app, path.join(config.dataDir, 'uploads'));

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isSsoReturnPrefix } from '@lianmeng/core/session';
+import { parseTrustProxy, type TrustProxy } from './security/clientAddress';
 
 export interface ServerConfig {
   port: number;
@@ -9,8 +11,17 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   hosts: { main: string; uc: string; sso: string };
   demoPassword: string | undefined;
-  trustProxy: boolean | string;
-  /** Origins a single-sign-on return address may point to. */
+  /**
+   * DEMO_DATA: seed the demo site (accounts, pupils, articles) into a new database. On unless
+   * NODE_ENV=production, where the first start prints a one-time link to create the first administrator.
+   */
+  demoData: boolean;
+  /** TRUST_PROXY: whose `X-Forwarded-For` is believed (security/clientAddress.ts). */
+  trustProxy: TrustProxy;
+  /**
+   * SSO_RETURN_ORIGINS: the return-address prefixes (`https://partner.example.org/sso/back`) a partner's
+   * single-sign-on return address must lie under; an origin alone is refused at start-up.
+   */
   ssoReturnOrigins: string[];
   portalDist: string;
   adminDist: string;
@@ -21,6 +32,13 @@ export interface ServerConfig {
   /** SMS_CODE_KEY: the HMAC key of stored SMS codes; unset, one is generated into dataDir. */
   smsCodeKey: string | undefined;
   /**
+   * PROOF_SIGNING_KEY / PROOF_SIGNING_CERT: PEM of the key and certificate proofs are signed with; unset, a
+   * key and a self-signed certificate are generated into dataDir on first use.
+   */
+  proofSigning: { key: string | undefined; certificate: string | undefined };
+  /** PROOF_FONT: the CJK font (.ttc/.otf/.ttf) embedded in proofs and activation slips; missing, the start fails. */
+  proofFont: string;
+  /**
    * CAPTCHA: the image challenge before an SMS code is sent and after repeated failed log-ins; `off` for
    * tests and for a site that puts its own challenge in front.
    */
@@ -30,6 +48,12 @@ export interface ServerConfig {
    * `DATA_DIR/captcha-answers.log`, so a browser test can answer it. Never set in production.
    */
   captchaAnswersForTests: boolean;
+  /**
+   * The site-wide circuit breaker, whatever the challenge: at most `smsPerHour` SMS codes sent in any hour
+   * (BREAKER_SMS_PER_HOUR) and, once `loginFailuresPerMinute` failed log-ins came in the last minute
+   * (BREAKER_LOGIN_FAILURES_PER_MINUTE), log-ins paused until the minute has fewer; 0: that breaker off.
+   */
+  breaker: { smsPerHour: number; loginFailuresPerMinute: number };
   /** Quiet logs in tests. */
   logLevel: string;
   /** LOG_FORMAT: `pretty` (coloured lines), `json`, or undefined: pretty when stdout is a terminal, JSON otherwise. */
@@ -100,16 +124,22 @@ const publicUrl = (value: string | undefined) => {
   return value.replace(/\/+$/, '');
 };
 
+const ssoReturnPrefixes = (value: string | undefined) => {
+  const entries = list(value);
+  for (const entry of entries) {
+    if (!isSsoReturnPrefix(entry)) {
+      throw new Error(
+        `SSO_RETURN_ORIGINS entries must be full return-address prefixes with a path (https://partner.example.org/sso/back), not an origin alone, a query or a fragment; got "${entry}"`,
+      );
+    }
+  }
+  return entries;
+};
+
 const onOff = (name: string, value: string | undefined) => {
   if (value === undefined || value === '' || value === 'on') return true;
   if (value === 'off') return false;
   throw new Error(`${name} must be "on" or "off", got "${value}"`);
-};
-
-const trustProxy = (value: string | undefined): boolean | string => {
-  if (!value || value === 'false' || value === '0') return false;
-  if (value === 'true' || value === '1') return true;
-  return value;
 };
 
 const portNumber = (name: string, value: string | undefined, fallback: number) => {
@@ -146,8 +176,9 @@ export const loadConfig = (
     databaseUrl: env.DATABASE_URL || undefined,
     hosts: { main: env.MAIN_HOST ?? '', uc: env.UC_HOST ?? '', sso: env.SSO_HOST ?? '' },
     demoPassword: env.DEMO_PASSWORD || undefined,
-    trustProxy: trustProxy(env.TRUST_PROXY),
-    ssoReturnOrigins: list(env.SSO_RETURN_ORIGINS),
+    demoData: flag('DEMO_DATA', env.DEMO_DATA, env.NODE_ENV !== 'production'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY, env.NODE_ENV),
+    ssoReturnOrigins: ssoReturnPrefixes(env.SSO_RETURN_ORIGINS),
     portalDist: path.resolve(env.PORTAL_DIST || path.join(repoRoot, 'apps/portal/dist')),
     adminDist: path.resolve(env.ADMIN_DIST || path.join(repoRoot, 'apps/admin/dist')),
     logLevel: env.LOG_LEVEL || 'info',
@@ -158,8 +189,18 @@ export const loadConfig = (
     },
     cardPrivateKey: env.CARD_PRIVATE_KEY || undefined,
     smsCodeKey: env.SMS_CODE_KEY || undefined,
+    proofSigning: { key: env.PROOF_SIGNING_KEY || undefined, certificate: env.PROOF_SIGNING_CERT || undefined },
+    proofFont: env.PROOF_FONT || '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
     captcha: onOff('CAPTCHA', env.CAPTCHA),
     captchaAnswersForTests: env.LIANMENG_TEST_CAPTCHA_ANSWERS === '1',
+    breaker: {
+      smsPerHour: wholeNumber('codes')('BREAKER_SMS_PER_HOUR', env.BREAKER_SMS_PER_HOUR, 1000),
+      loginFailuresPerMinute: wholeNumber('failures')(
+        'BREAKER_LOGIN_FAILURES_PER_MINUTE',
+        env.BREAKER_LOGIN_FAILURES_PER_MINUTE,
+        300,
+      ),
+    },
     publicUrl: publicUrl(env.PUBLIC_URL),
     timeouts: {
       ...DEFAULT_TIMEOUTS,

@@ -5,6 +5,7 @@ import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { demoDataComplete } from './db/seed';
 import { isSeedProcess, runSeedProcess, seedDemoDataApart } from './db/seed/apart';
+import { offerSetupLink, setupLinkUrl } from './domains/consoleUsers/setupLink';
 import { serveMetrics } from './metrics';
 import { listenHost } from './ops/listenHost';
 import { chooseLogFormat, logStreamFor } from './ops/logFormat';
@@ -18,7 +19,11 @@ if (isSeedProcess()) {
 const db = openDatabase(config.databaseUrl, config.dataDir);
 await migrate(db);
 // Every start after the first finds the demo data there: no process to start for a seed that changes nothing.
-const seed = (await demoDataComplete(db)) ? { seeded: false, credentialsFile: null } : await seedDemoDataApart();
+// In production nothing of the demo is seeded: the first administrator comes from a one-time link.
+const seed =
+  !config.demoData || (await demoDataComplete(db))
+    ? { seeded: false, credentialsFile: null }
+    : await seedDemoDataApart();
 const logStream = logStreamFor(chooseLogFormat(config.logFormat, process.stdout));
 const app = await createServer(config, { db, ...(logStream ? { logStream } : {}) });
 
@@ -42,3 +47,10 @@ await serveMetrics(app, config.metrics);
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 app.log.info(`门户 http://localhost:${port}/ · 管理台 http://localhost:${port}/admin/`);
+const setupToken = config.demoData ? null : await offerSetupLink(db, new Date());
+if (setupToken) {
+  // Straight to the terminal, not through the logger: the link is a credential that log files must not keep.
+  process.stdout.write(
+    `\n创建首个管理员（一次性链接，24 小时内有效）：${setupLinkUrl(config.publicUrl ?? `http://localhost:${port}`, setupToken)}\n\n`,
+  );
+}

@@ -17,6 +17,13 @@ export const CAPTCHA_RULES = {
   /** Challenges one address may ask for within `perAddressWindowMs`. */
   perAddress: 30,
   perAddressWindowMs: 10 * 60 * 1000,
+  /**
+   * The proof of work (ALTCHA, PoW v2) every challenge carries beside its picture: the browser must find
+   * the counter whose PBKDF2-SHA-256 key (`cost` rounds) starts with the prefix the server derived from a
+   * counter it drew in [counterMin, counterMax). About a second of a phone's time in a worker; a script
+   * trying answers pays the same for each one.
+   */
+  proof: { algorithm: 'PBKDF2/SHA-256', cost: 1000, counterMin: 1000, counterMax: 4000 },
 } as const;
 
 /**
@@ -36,5 +43,10 @@ export const isCaptchaRefusal = (failure: { ok?: boolean; status: number; messag
 /** What a screen reader says for the challenge's picture. */
 export const CAPTCHA_IMAGE_ALT = '图形验证码图片：看不清可点击“换一张”';
 
-/** The challenge's SVG as an image source: shown as an image, its markup never enters the page. */
-export const captchaImageSource = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+/** The challenge's picture as an image source: only a raster data address is shown, anything else is not. */
+export const captchaImageSource = (image: string) => (/^data:image\/(webp|png);base64,/.test(image) ? image : '');
+
+/** The refusal of an SMS code once the site-wide hourly ceiling of codes sent is reached (status 503). */
+export const SMS_BREAKER_MESSAGE = '短信发送量已达本小时上限，请稍后再试';
+/** The refusal of a log-in while the site-wide breaker on failed log-ins is tripped (status 503). */
+export const LOGIN_BREAKER_MESSAGE = '登录失败次数异常增多，系统已暂停登录，请一分钟后再试';

@@ -4,4 +4,6 @@ export * from './captcha';
 export * from './constants';
 export * from './content';
 export * from './contract';
+export * from './proofCode';
 export * from './runtimeConfig';
+export * from './secondFactor';

@@ -1,5 +1,19 @@
+import SecurityIcon from '@mui/icons-material/Security';
 import type { ReactNode } from 'react';
-import { AppBar, DatagridClasses, Layout, LayoutClasses, ListClasses, TitlePortal } from 'react-admin';
+import {
+  AppBar,
+  DatagridClasses,
+  Layout,
+  LayoutClasses,
+  ListClasses,
+  Menu,
+  TitlePortal,
+  useGetIdentity,
+} from 'react-admin';
+import { Navigate, useLocation } from 'react-router-dom';
+
+/** The 账号安全 page's path inside the console. */
+export const SECURITY_PATH = '/security';
 
 const ConsoleAppBar = () => (
   <AppBar>
@@ -21,8 +35,24 @@ const narrowScreens = {
   [`& .${DatagridClasses.headerCell}`]: { whiteSpace: 'nowrap' },
 };
 
+/** The resources, then 账号安全 (every user's own password and second factor). */
+const ConsoleMenu = () => (
+  <Menu>
+    <Menu.ResourceItems />
+    <Menu.Item to={SECURITY_PATH} primaryText="账号安全" leftIcon={<SecurityIcon />} />
+  </Menu>
+);
+
+/** After an administrator's reset the server refuses everything but the password change: the console opens there. */
+const PasswordChangeFirst = ({ children }: { children: ReactNode }) => {
+  const { identity } = useGetIdentity();
+  const { pathname } = useLocation();
+  if (identity?.mustChangePassword && pathname !== SECURITY_PATH) return <Navigate to={SECURITY_PATH} replace />;
+  return children;
+};
+
 export const ConsoleLayout = ({ children }: { children: ReactNode }) => (
-  <Layout appBar={ConsoleAppBar} sx={narrowScreens}>
-    {children}
+  <Layout appBar={ConsoleAppBar} menu={ConsoleMenu} sx={narrowScreens}>
+    <PasswordChangeFirst>{children}</PasswordChangeFirst>
   </Layout>
 );

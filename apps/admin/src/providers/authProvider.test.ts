@@ -2,7 +2,7 @@ import { api } from '@lianmeng/core';
 import { failure, mockCall } from '@lianmeng/core/testing';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createAuthProvider } from './authProvider';
+import { createAuthProvider, SecondFactorNeeded } from './authProvider';
 import { accountFieldsOffered, canRoleAccess } from './permissions';
 
 const server = setupServer();
@@ -25,10 +25,29 @@ describe('the console auth provider', () => {
     const auth = createAuthProvider();
     await auth.login({ username: 'staff', password: 'x' });
     expect(auth.currentRole()).toBe('staff');
-    await expect(auth.getIdentity?.()).resolves.toEqual({ id: 3, fullName: '内容运营（内容运营）' });
+    await expect(auth.getIdentity?.()).resolves.toEqual({
+      id: 3,
+      fullName: '内容运营（内容运营）',
+      mustChangePassword: false,
+    });
     await auth.logout({});
     expect(signedOut).toBe(true);
     expect(auth.currentRole()).toBeUndefined();
+  });
+
+  it('hands an account with a second factor to the code step, then signs it in with the code', async () => {
+    const step = { secondFactor: { ticket: 'ticket-1', enrolment: null } };
+    server.use(
+      mockCall(api.consoleAuth.login, () => step),
+      mockCall(api.consoleAuth.secondFactor, () => ({ ...STAFF, role: 'editor' as const, recoveryCodes: null })),
+    );
+    const auth = createAuthProvider();
+    const refused = await auth.login({ username: 'editor', password: 'x' }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(SecondFactorNeeded);
+    expect((refused as SecondFactorNeeded).step).toEqual(step);
+    expect(auth.currentRole()).toBeUndefined();
+    await expect(auth.secondFactor('ticket-1', '123456')).resolves.toEqual({ recoveryCodes: null });
+    expect(auth.currentRole()).toBe('editor');
   });
 
   it('rejects a refused sign-in with the server’s message', async () => {
@@ -81,6 +100,16 @@ describe('what each role may do in the console', () => {
     ['staff', 'banners', 'edit', false],
     ['editor', 'partners', 'edit', true],
     ['editor', 'partners', 'toggle', true],
+    ['admin', 'catalogue', 'list', true],
+    ['admin', 'catalogue', 'create', true],
+    ['admin', 'catalogue', 'edit', true],
+    ['admin', 'catalogue', 'retire', true],
+    // Retired, never deleted: the records made under an item keep it.
+    ['admin', 'catalogue', 'delete', false],
+    ['editor', 'catalogue', 'list', false],
+    ['editor', 'catalogue', 'retire', false],
+    ['staff', 'catalogue', 'list', false],
+    ['staff', 'catalogue', 'create', false],
     [undefined, 'banners', 'list', false],
   ] as const)('%s on %s / %s: %s', (role, resource, action, allowed) => {
     expect(canRoleAccess(role, resource, action)).toBe(allowed);

@@ -1,4 +1,11 @@
-import { api, CONSOLE_ROLE_NAMES, type ConsoleRole, type ConsoleUser } from '@lianmeng/core';
+import {
+  api,
+  CONSOLE_ROLE_NAMES,
+  type ConsoleRole,
+  type ConsoleUser,
+  isSecondFactorStep,
+  type SecondFactorStep,
+} from '@lianmeng/core';
 import type { HttpClient } from '@lianmeng/core/http';
 import { type AuthProvider, HttpError } from 'react-admin';
 import { consoleHttp } from './http';
@@ -7,6 +14,15 @@ import { canRoleAccess } from './permissions';
 export interface ConsoleAuthProvider extends AuthProvider {
   /** The role of the signed-in user as last seen, for the data provider's staff rule. */
   currentRole(): ConsoleRole | undefined;
+  /** The sign-in's second step: a refusal message, or the recovery codes an enrolment hands out. */
+  secondFactor(ticket: string, code: string): Promise<string | { recoveryCodes: string[] | null }>;
+}
+
+/** The password was right; the account signs in with a code too (the sign-in page shows the step). */
+export class SecondFactorNeeded extends Error {
+  constructor(readonly step: SecondFactorStep) {
+    super('请输入动态口令');
+  }
 }
 
 /** Sign-in on the console session cookie; `me` tells, on every page, who is signed in. */
@@ -25,20 +41,30 @@ export const createAuthProvider = (http: HttpClient = consoleHttp): ConsoleAuthP
   const known = async () => user ?? me();
 
   return {
-    async login({
-      username,
-      password,
-      captchaId,
-      captchaCode,
-    }: {
-      username: string;
-      password: string;
-      captchaId?: string;
-      captchaCode?: string;
-    }) {
-      const result = await http.call(api.consoleAuth.login, { body: { username, password, captchaId, captchaCode } });
+    async login(
+      params:
+        | { username: string; password: string; captchaId?: string; captchaCode?: string; captchaProof?: string }
+        /** After the second step the session is open: only who is in is read. */
+        | { signedIn: true },
+    ) {
+      if ('signedIn' in params) {
+        await me();
+        return;
+      }
+      const { username, password, captchaId, captchaCode, captchaProof } = params;
+      const result = await http.call(api.consoleAuth.login, {
+        body: { username, password, captchaId, captchaCode, captchaProof },
+      });
       if (!result.ok) throw new Error(result.message);
+      if (isSecondFactorStep(result.data)) throw new SecondFactorNeeded(result.data);
       user = result.data;
+    },
+    async secondFactor(ticket, code) {
+      const result = await http.call(api.consoleAuth.secondFactor, { body: { ticket, code } });
+      if (!result.ok) return result.message;
+      const { recoveryCodes, ...signedIn } = result.data;
+      user = signedIn;
+      return { recoveryCodes };
     },
     async logout() {
       if (user) await http.call(api.consoleAuth.logout);
@@ -59,7 +85,11 @@ export const createAuthProvider = (http: HttpClient = consoleHttp): ConsoleAuthP
     },
     async getIdentity() {
       const current = await known();
-      return { id: current.id, fullName: `${current.displayName}（${CONSOLE_ROLE_NAMES[current.role]}）` };
+      return {
+        id: current.id,
+        fullName: `${current.displayName}（${CONSOLE_ROLE_NAMES[current.role]}）`,
+        mustChangePassword: current.mustChangePassword === true,
+      };
     },
     async getPermissions() {
       return (await known()).role;

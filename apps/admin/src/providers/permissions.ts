@@ -54,6 +54,14 @@ const ACTION_CALLS: Record<string, Record<string, CallDefinition>> = {
     show: api.consoleApi.cardAccountOne,
     edit: api.consoleApi.cardAccountUpdate,
   },
+  // Retiring is an update of the status: the catalogue has no delete, so its records keep their item.
+  catalogue: {
+    list: api.consoleApi.catalogueList,
+    show: api.consoleApi.catalogueOne,
+    create: api.consoleApi.catalogueCreate,
+    edit: api.consoleApi.catalogueUpdate,
+    retire: api.consoleApi.catalogueUpdate,
+  },
   audit: { list: api.consoleApi.auditList, show: api.consoleApi.auditOne },
   settings: {
     list: api.consoleApi.settingsList,

@@ -44,7 +44,15 @@ describe('the console sign-in page and the image challenge', () => {
     await fillIn(user, '图形验证码', 'k7m3');
     await user.click(screen.getByRole('button', { name: '登录' }));
     await waitFor(() => expect(calls).toHaveLength(2));
-    expect(calls[1]).toEqual({ captchaId: 'challenge-number-2', captchaCode: 'k7m3' });
+    expect(calls[1]).toEqual({
+      captchaId: 'challenge-number-2',
+      captchaCode: 'k7m3',
+      captchaProof: expect.any(String),
+    });
+    // The proof of work beside it is the solved one of the challenge on screen, not of the first.
+    const payload = JSON.parse(atob(calls[1]?.captchaProof ?? ''));
+    expect(payload.challenge.parameters.data).toEqual({ captchaId: 'challenge-number-2' });
+    expect(payload.solution.derivedKey).toMatch(/^0/);
   });
 
   it('shows a new challenge, with an empty box, after a refused try that carried one', async () => {

@@ -1,17 +1,40 @@
-import { api, CAPTCHA_IMAGE_ALT, type CaptchaChallenge, captchaImageSource, isCaptchaRefusal } from '@lianmeng/core';
+import {
+  api,
+  CAPTCHA_IMAGE_ALT,
+  type CaptchaChallenge,
+  captchaImageSource,
+  isCaptchaRefusal,
+  type SecondFactorStep as SecondFactorStepType,
+} from '@lianmeng/core';
 import type { HttpClient } from '@lianmeng/core/http';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { lazyConsoleHttp } from '../providers/lazyHttp';
+import { SecondFactorStep, type SecondFactorStepProps } from './SecondFactorStep';
+
+/** The password was right and the account signs in with a code too. */
+export type SecondFactorAnswer = SecondFactorStepType;
 
 /** The answer to the image challenge, sent beside the user name and password once the server asks for it. */
 export interface SignInCaptcha {
   captchaId?: string;
   captchaCode?: string;
+  captchaProof?: string;
 }
 
 export interface SignInPageProps {
-  /** Resolves to a Chinese refusal message, or nothing when the user is in. */
-  onSignIn(username: string, password: string, captcha: SignInCaptcha): Promise<string | undefined>;
+  /**
+   * Resolves to a Chinese refusal message, nothing when the user is in, or the second-factor step when the
+   * account signs in with a code too.
+   */
+  onSignIn(
+    username: string,
+    password: string,
+    captcha: SignInCaptcha,
+  ): Promise<string | undefined | SecondFactorAnswer>;
+  /** Sends the second step's code (absent: the page never shows the step). */
+  onCode?: SecondFactorStepProps['onCode'];
+  /** The second step passed: the user is in. */
+  onSignedIn?(): void;
   /** Where the image challenge is asked for: the console's client, loaded on first use unless given. */
   http?: HttpClient;
 }
@@ -21,17 +44,27 @@ export interface SignInPageProps {
  * it must not wait for react-admin and MUI. After repeated failures the server asks for the image
  * challenge; the page then shows it, and a new one after every try (each is used up by its first answer).
  */
-export const SignInPage = ({ onSignIn, http = lazyConsoleHttp }: SignInPageProps) => {
+export const SignInPage = ({ onSignIn, onCode, onSignedIn, http = lazyConsoleHttp }: SignInPageProps) => {
+  const [step, setStep] = useState<SecondFactorAnswer['secondFactor'] | null>(null);
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
   const [captchaShown, setCaptchaShown] = useState(false);
   const [challenge, setChallenge] = useState<CaptchaChallenge | null>(null);
   const [captchaCode, setCaptchaCode] = useState('');
 
+  // The proof of work of the challenge on screen, solved in a worker while the picture is read.
+  const proof = useRef<Promise<string | null>>(Promise.resolve(null));
+
   const newChallenge = async () => {
     setCaptchaCode('');
     const result = await http.call(api.captcha.create);
-    setChallenge(result.ok && result.data.required ? result.data : null);
+    const next = result.ok && result.data.required ? result.data : null;
+    const work = next?.proof;
+    // Loaded only once a challenge is shown, so the sign-in page itself stays light.
+    proof.current = work
+      ? import('@lianmeng/core/captchaProof').then(({ solveCaptchaProof }) => solveCaptchaProof(work)).catch(() => null)
+      : Promise.resolve(null);
+    setChallenge(next);
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -47,14 +80,26 @@ export const SignInPage = ({ onSignIn, http = lazyConsoleHttp }: SignInPageProps
       setError('请输入图形验证码');
       return;
     }
-    const captcha =
-      captchaShown && challenge ? { captchaId: challenge.captchaId, captchaCode: captchaCode.trim() } : {};
     setPending(true);
     setError(undefined);
-    const refusal = await onSignIn(username, password, captcha).catch((failure: unknown) =>
+    const solved = captchaShown && challenge ? await proof.current : null;
+    const captcha: SignInCaptcha =
+      captchaShown && challenge
+        ? {
+            captchaId: challenge.captchaId,
+            captchaCode: captchaCode.trim(),
+            ...(solved ? { captchaProof: solved } : {}),
+          }
+        : {};
+    const answer = await onSignIn(username, password, captcha).catch((failure: unknown) =>
       failure instanceof Error ? failure.message : '登录失败，请重试',
     );
     setPending(false);
+    if (typeof answer === 'object') {
+      setStep(answer.secondFactor);
+      return;
+    }
+    const refusal = answer;
     if (refusal) setError(refusal);
     const asked = refusal !== undefined && isCaptchaRefusal({ status: 400, message: refusal });
     if (refusal && (asked || captcha.captchaId)) {
@@ -62,6 +107,14 @@ export const SignInPage = ({ onSignIn, http = lazyConsoleHttp }: SignInPageProps
       await newChallenge();
     }
   };
+
+  if (step && onCode) {
+    return (
+      <main className="sign-in">
+        <SecondFactorStep step={step} onCode={onCode} onDone={() => onSignedIn?.()} />
+      </main>
+    );
+  }
 
   return (
     <main className="sign-in">
@@ -101,7 +154,7 @@ export const SignInPage = ({ onSignIn, http = lazyConsoleHttp }: SignInPageProps
             </span>
             <div className="sign-in__captcha-row">
               {challenge ? (
-                <img src={captchaImageSource(challenge.svg)} alt={CAPTCHA_IMAGE_ALT} width={120} height={44} />
+                <img src={captchaImageSource(challenge.image)} alt={CAPTCHA_IMAGE_ALT} width={120} height={45} />
               ) : (
                 <span role="status">正在加载…</span>
               )}

@@ -131,6 +131,39 @@ export const searchLoader = async ({ request, context }: LoaderFunctionArgs) => 
   return { keyword, page, results, ...headOf([results], { title: `搜索：${keyword}` }) };
 };
 
+/** The image challenge's answer a check page carries in its address, after repeated misses. */
+const captchaFrom = (params: URLSearchParams) => {
+  const answer: { captchaId?: string; captchaCode?: string; captchaProof?: string } = {};
+  for (const name of ['captchaId', 'captchaCode', 'captchaProof'] as const) {
+    const value = params.get(name);
+    if (value) answer[name] = value;
+  }
+  return answer;
+};
+
+/**
+ * The public check pages (验真): `/verify/<code>` checks a proof (what its QR opens), `/verify?certificateNo=…&name=…`
+ * a certificate; `/verify` alone is the form. Never cached: every check counts, and a revocation shows at once.
+ */
+export const verifyLoader = async ({ params, request, context }: LoaderFunctionArgs) => {
+  const search = searchParams(request);
+  const client = clientFrom(context);
+  const head = { title: '证明查验' };
+  if (params.code) {
+    const proof = await client.call(api.proofs.verify, { params: { code: params.code }, query: captchaFrom(search) });
+    return { code: params.code, proof, certificate: null, ...headOf([proof], head) };
+  }
+  const certificateNo = search.get('certificateNo')?.trim();
+  const name = search.get('name')?.trim();
+  if (certificateNo && name) {
+    const certificate = await client.call(api.proofs.verifyCertificate, {
+      query: { certificateNo, name, ...captchaFrom(search) },
+    });
+    return { code: null, proof: null, certificate, ...headOf([certificate], head) };
+  }
+  return { code: null, proof: null, certificate: null, ...headOf([], head) };
+};
+
 /**
  * The article by id, or the newest of a column first when the route names none (`latest`: shown without the
  * links to its neighbours). `article` is null when the column has no article, or its list could not be read.

@@ -61,6 +61,7 @@ const ROUTES: [string, string | RegExp, string][] = [
   ['/file', /^文件下载/, '文件下载'],
   ['/file/23', /^文件下载/, '文件下载'],
   ['/search?keyword=测试', '“测试”的搜索结果', '搜索：测试'],
+  ['/verify', '学习成果证明查验', '证明查验'],
 ];
 
 describe('every route of the portal', () => {

@@ -16,6 +16,7 @@ import {
   redirectTo,
   searchLoader,
   titleLoader,
+  verifyLoader,
 } from './loaders';
 
 /** A page loaded with its route (route-level code splitting): `named` picks an export of an area module. */
@@ -37,6 +38,7 @@ const alone = () => import('../features/alone/AlonePage');
 const file = () => import('../features/file/FilePage');
 const certification = () => import('../features/certification/CertificationPage');
 const search = () => import('../features/search/SearchPage');
+const verify = () => import('../features/verify/VerifyPage');
 
 const C = COLUMN_BY_KEY;
 const list = columnListLoader;
@@ -118,6 +120,8 @@ export const pageRoutes: RouteObject[] = [
   { path: '/file/detail/:id?', element: page(file, 'FileDetailPage'), loader: detail(C.files.typeId) },
   { path: '/file/:type?', element: page(file, 'FilePage'), loader: list(C.files.typeId) },
   { path: '/search', element: page(search), loader: searchLoader },
+  { path: '/verify', element: page(verify), loader: verifyLoader },
+  { path: '/verify/:code', element: page(verify), loader: verifyLoader },
   ...accountRoutes,
   // An empty or unknown path lands on /index: a real redirect, which the server answers too.
   { path: '*', loader: redirectTo(ROUTES.index) },

@@ -62,6 +62,8 @@ export const articleHandlers = (articles: Article[] = ARTICLES): RequestHandler[
 
 export const defaultHandlers = (): RequestHandler[] => [
   mockCall(api.site.settings, () => SETTINGS),
+  // The header asks a logged-in holder's unread count on every page.
+  mockCall(api.creditHolder.unreadCount, () => ({ unread: 0 })),
   imageSearchHandler([]),
   ...articleHandlers(),
 ];

@@ -47,7 +47,12 @@ const postgresLocks = (trx: Kysely<Database>): WriteLocks => ({
 });
 
 const openSqlite = (file: string): Db => {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    // Owner-only: the file holds password hashes and pupils' records, and SQLite gives its -wal and -shm
+    // files the mode of the database file.
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    fs.closeSync(fs.openSync(file, 'a', 0o600));
+  }
   const database = new BetterSqlite3(file);
   database.pragma('journal_mode = WAL');
   database.pragma('busy_timeout = 5000');

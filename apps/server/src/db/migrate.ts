@@ -17,6 +17,9 @@ import { documentUploads } from './migrations/0013_document_uploads';
 import { captchaChallenge } from './migrations/0014_captcha_challenge';
 import { institutions } from './migrations/0015_institutions';
 import { creditLedger } from './migrations/0016_credit_ledger';
+import { proofs } from './migrations/0017_proofs';
+import { secondFactor } from './migrations/0019_second_factor';
+import { ssoCode } from './migrations/0020_sso_code';
 
 /** Migrations are listed here (not read from a folder) so the bundled server carries them. */
 export const migrationsFor = (db: Db): Record<string, Migration> => ({
@@ -39,6 +42,9 @@ export const migrationsFor = (db: Db): Record<string, Migration> => ({
   '0014_captcha_challenge': captchaChallenge(),
   '0015_institutions': institutions(db.dialect),
   '0016_credit_ledger': creditLedger(db.dialect),
+  '0017_proofs': proofs(db.dialect),
+  '0019_second_factor': secondFactor(),
+  '0020_sso_code': ssoCode(),
 });
 
 /**

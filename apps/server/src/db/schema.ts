@@ -27,6 +27,8 @@ export interface ConsoleUserTable {
   disabled: number;
   createTime: string;
   updateTime: string;
+  /** 1 after an administrator reset the password: the next sign-in must choose a new one. */
+  mustChangePassword: Generated<number>;
 }
 
 export interface ConsoleSessionTable {
@@ -36,6 +38,8 @@ export interface ConsoleSessionTable {
   createTime: string;
   lastSeenTime: string;
   expiresTime: string;
+  /** When the session's user last gave the password again (account administration asks for it). */
+  reauthTime: Generated<string | null>;
 }
 
 export interface AuditLogTable {
@@ -296,6 +300,30 @@ export interface CreditObjectionTable {
   answerTime: string | null;
 }
 
+export interface CreditProofTable {
+  id: Generated<number>;
+  /** The 16-character verification code, ungrouped, upper case. */
+  code: string;
+  cardNo: string;
+  holderName: string;
+  school: string;
+  /** JSON array of the listed records' ids, in the printed order. */
+  recordIds: string;
+  recordCount: number;
+  totalCredits: number;
+  issueTime: string;
+  /** The last Beijing date on which it verifies as valid. */
+  validUntil: string;
+  revokeTime: string | null;
+  pdf: Buffer;
+}
+
+export interface CreditProofCheckTable {
+  id: Generated<number>;
+  proofId: number;
+  checkTime: string;
+}
+
 export interface MessageTable {
   id: Generated<number>;
   cardNo: string;
@@ -324,6 +352,14 @@ export interface SmsCodeTable {
   expiresTime: string;
 }
 
+export interface SsoCodeTable {
+  codeHash: string;
+  cardNo: string;
+  returnPrefix: string;
+  createTime: string;
+  expiresTime: string;
+}
+
 export interface CaptchaChallengeTable {
   id: string;
   answerHash: string;
@@ -341,6 +377,37 @@ export interface AttemptEventTable {
 export interface PayloadReplayGuardTable {
   digest: string;
   expiresTime: string;
+}
+
+/** A console or card account's TOTP secret; `account` is `console:<id>` or `card:<card number>`. */
+export interface SecondFactorTable {
+  account: string;
+  secret: string;
+  enrolledTime: string;
+}
+
+export interface RecoveryCodeTable {
+  account: string;
+  codeHash: string;
+  usedTime: string | null;
+}
+
+export interface SecondFactorTicketTable {
+  ticketHash: string;
+  account: string;
+  pendingSecret: string | null;
+  loginPhone: string | null;
+  triesLeft: number;
+  createTime: string;
+  expiresTime: string;
+}
+
+/** The one-time link that creates a production site's first administrator. */
+export interface SetupLinkTable {
+  tokenHash: string;
+  createTime: string;
+  expiresTime: string;
+  usedTime: string | null;
 }
 
 /** Articles per column and state, kept by triggers (migration 0007_article_totals). */
@@ -367,6 +434,7 @@ export interface Database {
   smsCode: SmsCodeTable;
   attemptEvent: AttemptEventTable;
   captchaChallenge: CaptchaChallengeTable;
+  ssoCode: SsoCodeTable;
   payloadReplayGuard: PayloadReplayGuardTable;
   institution: InstitutionTable;
   rosterBatch: RosterBatchTable;
@@ -380,7 +448,13 @@ export interface Database {
   creditEvidence: CreditEvidenceTable;
   holderCreditTotal: HolderCreditTotalTable;
   creditObjection: CreditObjectionTable;
+  creditProof: CreditProofTable;
+  creditProofCheck: CreditProofCheckTable;
   message: MessageTable;
+  secondFactor: SecondFactorTable;
+  recoveryCode: RecoveryCodeTable;
+  secondFactorTicket: SecondFactorTicketTable;
+  setupLink: SetupLinkTable;
 }
 
 export type ArticleRow = Selectable<ArticleTable>;

@@ -24,6 +24,13 @@ const ACCESS_TABLE: Record<
   'consoleAuth.login': 'anonymous +xsrf',
   'consoleAuth.logout': 'anonymous +xsrf',
   'consoleAuth.me': 'staff',
+  'consoleAuth.secondFactor': 'anonymous +xsrf',
+  'consoleAuth.security': 'staff',
+  'consoleAuth.changePassword': 'staff +xsrf',
+  'consoleAuth.reauth': 'staff +xsrf',
+  'consoleAuth.enrolStart': 'staff +xsrf',
+  'consoleAuth.enrolConfirm': 'staff +xsrf',
+  'consoleAuth.setup': 'anonymous +xsrf',
   'consoleApi.settingsList': 'admin',
   'consoleApi.settingsOne': 'admin',
   'consoleApi.settingsUpdate': 'admin +xsrf',
@@ -41,6 +48,7 @@ const ACCESS_TABLE: Record<
   'consoleApi.articleDelete': 'editor +xsrf',
   'uc.publicKey': 'anonymous',
   'uc.validateCardByPass': 'anonymous +xsrf',
+  'uc.secondFactor': 'anonymous +xsrf',
   'uc.sendCode': 'anonymous +xsrf',
   'uc.loginByPhoneAndCode': 'anonymous +xsrf',
   'uc.resetPassword': 'anonymous +xsrf',
@@ -49,8 +57,9 @@ const ACCESS_TABLE: Record<
   'uc.chooseCard': 'cardHolder',
   'uc.changePassword': 'cardHolder',
   'uc.ssoReturnOrigins': 'anonymous',
+  'uc.ssoCode': 'cardHolder',
   'uc.legacyValidateCardByPass': 'anonymous +xsrf',
-  'sso.getUser': 'cardHolder',
+  'sso.getUser': 'anonymous',
   'creditBank.info': 'cardHolder',
   'content.articles': 'anonymous',
   'content.article': 'anonymous',
@@ -105,6 +114,13 @@ const ACCESS_TABLE: Record<
   'creditHolder.messages': 'cardHolder',
   'creditHolder.unreadCount': 'cardHolder',
   'creditHolder.markRead': 'cardHolder',
+  'proofs.issue': 'cardHolder',
+  'proofs.list': 'cardHolder',
+  'proofs.download': 'cardHolder',
+  'proofs.revoke': 'cardHolder',
+  'proofs.slips': 'cardHolder +institution',
+  'proofs.verify': 'anonymous',
+  'proofs.verifyCertificate': 'anonymous',
 };
 
 const IDENTITIES = ['anonymous', 'cardHolder', 'staff', 'editor', 'admin'] as const;
@@ -146,7 +162,14 @@ const observedOutcome = (status: number, message: unknown): Outcome => {
 };
 
 // Path parameters that fit every pattern: the checks run before the parameters are read.
-const PATH_VALUES = { id: 1, cardNo: '10000001', username: '10000001', password: 'not-the-password', batchId: 1 };
+const PATH_VALUES = {
+  id: 1,
+  cardNo: '10000001',
+  username: '10000001',
+  password: 'not-the-password',
+  batchId: 1,
+  code: 'ABCDEFGHJKLMNPQR',
+};
 
 let server: TestServer;
 const consoleCookies = new Map<Identity, string>();

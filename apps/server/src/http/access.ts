@@ -52,12 +52,14 @@ const requireXsrf = async (request: FastifyRequest) => {
 
 type Check = (request: FastifyRequest) => Promise<void>;
 
+export const PASSWORD_CHANGE_FIRST = '管理员已重置您的密码，请先修改密码';
+
 /**
  * The checks a call's definition asks for, in the order they run: the anti-forgery header first (a forged
  * request learns nothing about sessions), then the caller's credential for `call.access`.
  */
 export const accessChecks = (
-  call: Pick<CallDefinition, 'access' | 'xsrf' | 'cardRole'>,
+  call: Pick<CallDefinition, 'access' | 'xsrf' | 'cardRole' | 'beforePasswordChange'>,
   guards: AccessGuards,
 ): Check[] => {
   const checks: Check[] = call.xsrf ? [requireXsrf] : [];
@@ -73,6 +75,8 @@ export const accessChecks = (
       const user = await guards.consoleSessions.userOf(request);
       if (!user) throw unauthorized('请先登录管理台');
       if (!consoleRoleMay(user.role, access)) throw forbidden('您的角色没有权限执行此操作');
+      // After an administrator's reset, the account chooses a new password before anything else.
+      if (user.mustChangePassword && !call.beforePasswordChange) throw forbidden(PASSWORD_CHANGE_FIRST);
     });
   }
   return checks;

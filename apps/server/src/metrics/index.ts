@@ -12,6 +12,9 @@ const LOGIN_CALLS: [CallDefinition, string][] = [
   [api.uc.legacyValidateCardByPass, 'card'],
   [api.uc.loginByPhoneAndCode, 'phone'],
   [api.consoleAuth.login, 'console'],
+  // A wrong second-factor code is a failed log-in too.
+  [api.uc.secondFactor, 'card'],
+  [api.consoleAuth.secondFactor, 'console'],
 ];
 
 /** The calls that issue a challenge (a human has to answer it before an SMS is sent or after failures). */

@@ -33,4 +33,49 @@ describe('attemptLimiter', () => {
     await second.reset(rule, 'shared');
     await expect(first.assertAllowed([{ rule, subject: 'shared' }])).resolves.toBeUndefined();
   });
+
+  it('takes 50 parallel tries one at a time: exactly `max` are counted and let through, the rest refused', async () => {
+    const limiter = createAttemptLimiter(server.db, () => new Date(clock));
+    const burst = { ...rule, name: 'test-burst', max: 7 };
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, () => limiter.take([{ rule: burst, subject: 'burst' }])),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(7);
+    const refused = results.filter((result) => result.status === 'rejected');
+    expect(refused).toHaveLength(43);
+    expect(refused[0]).toMatchObject({ reason: { status: 429, message: '太频繁了' } });
+    expect((await limiter.recent(burst, 'burst')).count).toBe(7);
+  });
+
+  it('gives a reservation back on release, and counts nothing when a check refuses', async () => {
+    const limiter = createAttemptLimiter(server.db, () => new Date(clock));
+    const open = { ...rule, name: 'test-release', max: 10 };
+    const reservation = await limiter.take([{ rule: open, subject: 'x' }]);
+    expect((await limiter.recent(open, 'x')).count).toBe(1);
+    await reservation.release();
+    expect((await limiter.recent(open, 'x')).count).toBe(0);
+    for (let index = 0; index < rule.max; index++) await limiter.record([{ rule, subject: 'full' }]);
+    await expect(
+      limiter.take([
+        { rule: open, subject: 'y' },
+        { rule, subject: 'full' },
+      ]),
+    ).rejects.toMatchObject({ status: 429 });
+    expect((await limiter.recent(open, 'y')).count).toBe(0);
+  });
+
+  it('counts an IPv6 client by its /64 and an IPv4-mapped address as the IPv4 one, under every rule', async () => {
+    const limiter = createAttemptLimiter(server.db, () => new Date(clock));
+    const byAddress = { ...rule, name: 'test-address' };
+    await limiter.record([{ rule: byAddress, subject: '2001:db8:1:2::1' }]);
+    await limiter.take([{ rule: byAddress, subject: '2001:db8:1:2:ffff:ffff:ffff:ffff' }]);
+    await limiter.take([{ rule: byAddress, subject: '2001:0db8:0001:0002:0:0:0:99' }]);
+    await expect(limiter.take([{ rule: byAddress, subject: '2001:db8:1:2::abcd' }])).rejects.toMatchObject({
+      status: 429,
+    });
+    // The next /64 is another client.
+    await expect(limiter.take([{ rule: byAddress, subject: '2001:db8:1:3::1' }])).resolves.toBeDefined();
+    await limiter.record([{ rule: byAddress, subject: '::ffff:203.0.113.9' }]);
+    expect((await limiter.recent(byAddress, '203.0.113.9')).count).toBe(1);
+  });
 });

@@ -1,5 +1,9 @@
+import { isIP } from 'node:net';
+import type { Kysely } from 'kysely';
 import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
 import { ApiError } from '../http/apiError';
+import { addressKey } from './clientAddress';
 
 /** At most `max` events per `subject` within a sliding `windowMs`. */
 export interface AttemptRule {
@@ -8,6 +12,27 @@ export interface AttemptRule {
   windowMs: number;
   /** The refusal once the limit is reached (Chinese). */
   message: string;
+  /**
+   * For the per-address rules: past this many events each try must carry the image challenge and is held a
+   * while instead of refused, so a school behind one gateway goes on; `max` stays the hard ceiling a flood meets.
+   */
+  slowAfter?: number;
+}
+
+export interface AttemptCheck {
+  rule: AttemptRule;
+  subject: string;
+}
+
+/** What a rule had counted for its subject within its window, before the try being judged. */
+export interface Seen {
+  count: number;
+  latest: Date | null;
+}
+
+/** Events counted ahead of the work they guard; given back when the work turned out not to count. */
+export interface Reservation {
+  release(): Promise<void>;
 }
 
 export interface AttemptLimiter {
@@ -19,7 +44,27 @@ export interface AttemptLimiter {
   recent(rule: AttemptRule, subject: string): Promise<{ count: number; latest: Date | null }>;
   /** Forgets the events of a rule for a subject (e.g. failures after a successful log-in). */
   reset(rule: AttemptRule, subject: string): Promise<void>;
+  /**
+   * Checks and counts in one step no concurrent request can come between: throws the 429 of the first rule
+   * already at its limit (counting nothing), else counts one event for each. Every try that must not
+   * outrun its limit (an SMS sent, a password checked) is counted this way, before its work.
+   */
+  take(checks: AttemptCheck[]): Promise<Reservation>;
+  /**
+   * The general form of `take`: `decide` is handed what each check had counted and says which of them to
+   * count now (it may throw to refuse with nothing counted); all in one step.
+   */
+  reserve<T>(
+    checks: AttemptCheck[],
+    decide: (seen: Seen[]) => { record: boolean[]; outcome: T },
+  ): Promise<{ outcome: T } & Reservation>;
 }
+
+/**
+ * Every subject that is a client address is counted by `addressKey` (an IPv6 client by its /64), so each
+ * rule counting addresses, wherever it is declared, counts clients the same way.
+ */
+const subjectKey = (subject: string) => (isIP(subject) ? addressKey(subject) : subject);
 
 const LONGEST_KEPT_MS = 24 * 60 * 60 * 1000;
 
@@ -28,52 +73,81 @@ const LONGEST_KEPT_MS = 24 * 60 * 60 * 1000;
  * Events older than a day are swept as new ones are written.
  */
 export const createAttemptLimiter = (db: Db, now: () => Date): AttemptLimiter => {
-  const countSince = async (rule: AttemptRule, subject: string, current: Date) => {
+  const seenSince = async (kysely: Kysely<Database>, rule: AttemptRule, subject: string, current: Date) => {
     const since = new Date(current.getTime() - rule.windowMs).toISOString();
-    const row = await db.kysely
+    const row = await kysely
       .selectFrom('attemptEvent')
-      .select((eb) => eb.fn.countAll<string | number>().as('count'))
+      .select((eb) => [eb.fn.countAll<string | number>().as('count'), eb.fn.max('createTime').as('latest')])
       .where('rule', '=', rule.name)
-      .where('subject', '=', subject)
+      .where('subject', '=', subjectKey(subject))
       .where('createTime', '>', since)
       .executeTakeFirst();
-    return Number(row?.count ?? 0);
+    return { count: Number(row?.count ?? 0), latest: row?.latest ? new Date(String(row.latest)) : null };
+  };
+  const sweep = (kysely: Kysely<Database>, current: Date) =>
+    kysely
+      .deleteFrom('attemptEvent')
+      .where('createTime', '<', new Date(current.getTime() - LONGEST_KEPT_MS).toISOString())
+      .execute();
+  const rowsOf = (checks: AttemptCheck[], at: string) =>
+    checks.map(({ rule, subject }) => ({ rule: rule.name, subject: subjectKey(subject), createTime: at }));
+
+  const reserve: AttemptLimiter['reserve'] = async (checks, decide) => {
+    const current = now();
+    const { outcome, ids } = await db.writeTransaction(async (trx, locks) => {
+      // In a fixed order, so two requests locking the same subjects cannot each wait for the other.
+      const names = [...new Set(checks.map(({ rule, subject }) => `attempt:${rule.name}:${subjectKey(subject)}`))];
+      for (const name of names.sort()) await locks.named(name);
+      const seen: Seen[] = [];
+      for (const { rule, subject } of checks) seen.push(await seenSince(trx, rule, subject, current));
+      const { record, outcome } = decide(seen);
+      const counted = checks.filter((_, index) => record[index]);
+      if (counted.length === 0) return { outcome, ids: [] as number[] };
+      const rows = await trx
+        .insertInto('attemptEvent')
+        .values(rowsOf(counted, current.toISOString()))
+        .returning('id')
+        .execute();
+      return { outcome, ids: rows.map((row) => Number(row.id)) };
+    });
+    // Outside the transaction: sweeping old rows must not make concurrent reservations wait on each other.
+    if (ids.length > 0) await sweep(db.kysely, current);
+    return {
+      outcome,
+      async release() {
+        if (ids.length > 0) await db.kysely.deleteFrom('attemptEvent').where('id', 'in', ids).execute();
+      },
+    };
   };
 
   return {
     async assertAllowed(checks) {
       const current = now();
       for (const { rule, subject } of checks) {
-        if ((await countSince(rule, subject, current)) >= rule.max) throw new ApiError(429, rule.message);
+        if ((await seenSince(db.kysely, rule, subject, current)).count >= rule.max)
+          throw new ApiError(429, rule.message);
       }
     },
     async record(checks) {
       if (checks.length === 0) return;
       const current = now();
-      const at = current.toISOString();
-      await db.kysely
-        .insertInto('attemptEvent')
-        .values(checks.map(({ rule, subject }) => ({ rule: rule.name, subject, createTime: at })))
-        .execute();
+      await db.kysely.insertInto('attemptEvent').values(rowsOf(checks, current.toISOString())).execute();
+      await sweep(db.kysely, current);
+    },
+    recent: (rule, subject) => seenSince(db.kysely, rule, subject, now()),
+    async reset(rule, subject) {
       await db.kysely
         .deleteFrom('attemptEvent')
-        .where('createTime', '<', new Date(current.getTime() - LONGEST_KEPT_MS).toISOString())
+        .where('rule', '=', rule.name)
+        .where('subject', '=', subjectKey(subject))
         .execute();
     },
-    async recent(rule, subject) {
-      const since = new Date(now().getTime() - rule.windowMs).toISOString();
-      const row = await db.kysely
-        .selectFrom('attemptEvent')
-        .select((eb) => [eb.fn.countAll<string | number>().as('count'), eb.fn.max('createTime').as('latest')])
-        .where('rule', '=', rule.name)
-        .where('subject', '=', subject)
-        .where('createTime', '>', since)
-        .executeTakeFirst();
-      const latest = row?.latest ? new Date(String(row.latest)) : null;
-      return { count: Number(row?.count ?? 0), latest };
-    },
-    async reset(rule, subject) {
-      await db.kysely.deleteFrom('attemptEvent').where('rule', '=', rule.name).where('subject', '=', subject).execute();
-    },
+    reserve,
+    take: (checks) =>
+      reserve(checks, (seen) => {
+        const full = checks.findIndex(({ rule }, index) => (seen[index]?.count ?? 0) >= rule.max);
+        if (full >= 0) throw new ApiError(429, checks[full]?.rule.message ?? '');
+        return { record: checks.map(() => true), outcome: undefined };
+      }),
   };
 };

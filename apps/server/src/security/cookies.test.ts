@@ -12,7 +12,8 @@ afterEach(async () => {
 /** Signs `editor` in over plain http, as a TLS proxy that is not trusted for its headers would pass it on. */
 const signInOverHttp = async (publicUrl: string | undefined) => {
   server = await createTestServer({ publicUrl });
-  await buildConsoleUser(server.db, { username: 'editor', role: 'editor' });
+  // Staff: an account without a second factor, whose password alone opens the session these tests look at.
+  await buildConsoleUser(server.db, { username: 'editor', role: 'staff' });
   const response = await server.consoleInject(null, {
     method: 'POST',
     url: '/lianmeng/auth/login',

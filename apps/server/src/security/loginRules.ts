@@ -11,17 +11,22 @@ const HOUR = 60 * MINUTE;
  * every process sharing it enforces the same ones.
  */
 export const LOGIN_RULES = {
-  /** One address may fail more often (a school behind one gateway), but not without end. */
+  /**
+   * One address may fail more often (a school behind one gateway): past `slowAfter` each try needs the
+   * image challenge and is held; only a flood reaches `max`, which refuses.
+   */
   cardFailedPerAddress: {
     name: 'card-login-failed:address',
-    max: 30,
+    max: 300,
+    slowAfter: 30,
     windowMs: 15 * MINUTE,
     message: '登录失败次数过多，请稍后再试',
   },
-  /** One address may try a few console accounts (an office behind one gateway), but not without end. */
+  /** One address may try a few console accounts (an office behind one gateway), the same way. */
   consoleFailedPerAddress: {
     name: 'console-login-failed:address',
-    max: 20,
+    max: 200,
+    slowAfter: 20,
     windowMs: 15 * MINUTE,
     message: '登录失败次数过多，请稍后再试',
   },
@@ -37,9 +42,11 @@ export const LOGIN_RULES = {
     windowMs: 24 * HOUR,
     message: '该手机号今日获取验证码次数已达上限，请明天再试',
   },
+  /** Past `slowAfter` codes an hour from one address (a school) each send is held; a flood meets `max`. */
   smsPerAddress: {
     name: 'sms-sent:address',
-    max: 20,
+    max: 100,
+    slowAfter: 20,
     windowMs: HOUR,
     message: '验证码发送过于频繁，请稍后再试',
   },
@@ -55,9 +62,16 @@ export const LOGIN_RULES = {
   },
 } as const satisfies Record<string, AttemptRule>;
 
+/** A card number as log lines show it: enough to tell cards apart in an incident, not to name one. */
+export const maskedCardNo = (cardNo: string) => `${cardNo.slice(0, 2)}****${cardNo.slice(-2)}`;
+
+/** How long a try is held once its address or account is past its soft limit. */
+export const SLOW_DOWN_MS = 2000;
+
 /**
  * Card passwords: five free tries per card and address, then doubling delays up to five minutes (about
- * 25 failures an hour from one address), and at most 100 failures an hour per card from all addresses.
+ * 25 failures an hour from one address); past 100 failures an hour per card from all addresses, the owner
+ * is told and strangers' browsers need the challenge and wait; past 1000 they are refused.
  */
 export const CARD_LOGIN_RULES: LoginGuardRules = {
   kind: 'card',
@@ -65,8 +79,10 @@ export const CARD_LOGIN_RULES: LoginGuardRules = {
   freeFailures: 5,
   maxDelayMs: 5 * MINUTE,
   accountPerHour: 100,
+  accountCeilingPerHour: 1000,
+  slowDownMs: SLOW_DOWN_MS,
   challengeAfter: CAPTCHA_RULES.afterFailures,
-  logName: (cardNo) => `${cardNo.slice(0, 2)}****${cardNo.slice(-2)}`,
+  logName: (cardNo) => maskedCardNo(cardNo),
 };
 
 /**
@@ -79,5 +95,7 @@ export const CONSOLE_LOGIN_RULES: LoginGuardRules = {
   freeFailures: 5,
   maxDelayMs: 5 * MINUTE,
   accountPerHour: 100,
+  accountCeilingPerHour: 1000,
+  slowDownMs: SLOW_DOWN_MS,
   challengeAfter: CAPTCHA_RULES.afterFailures,
 };

@@ -1,10 +1,11 @@
-import { type ConsoleRole, type ConsoleUser, HEADERS } from '@lianmeng/core';
+import { type ConsoleUser, HEADERS } from '@lianmeng/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
-import { findConsoleUserRow } from '../domains/consoleUsers/consoleUserRepository';
+import { findConsoleUserRow, toConsoleUser } from '../domains/consoleUsers/consoleUserRepository';
 import type { CookiePolicy } from '../security/cookies';
+import { sha256 } from '../security/tokens';
 import { createTokenStore, type TokenTable } from './tokenStore';
 
 /** A console session ends after 2 hours without a call, and after 12 hours whatever happens. */
@@ -24,6 +25,8 @@ export interface ConsoleSessions {
   userOf(request: FastifyRequest): Promise<ConsoleUser | null>;
   /** Closed items are shown only to a request that says it comes from the console AND has a session. */
   isConsoleRequest(request: FastifyRequest): Promise<boolean>;
+  /** The stored hash of the request's session cookie (the row a re-authentication is written on), or null. */
+  sessionHashOf(request: FastifyRequest): string | null;
 }
 
 /** The `console_session` table: every read and write of it. */
@@ -96,7 +99,7 @@ export const createConsoleSessions = (
     if (!session) return null;
     const row = await findConsoleUserRow(db.kysely, session.userId);
     if (!row || Number(row.disabled) === 1) return null;
-    return { id: Number(row.id), username: row.username, displayName: row.displayName, role: row.role as ConsoleRole };
+    return toConsoleUser(row);
   };
 
   const userOf = (request: FastifyRequest) => {
@@ -121,6 +124,10 @@ export const createConsoleSessions = (
       reply.clearCookie(cookieName, cookieOptions(request));
     },
     userOf,
+    sessionHashOf(request) {
+      const cookie = request.cookies[cookieName];
+      return cookie ? sha256(cookie) : null;
+    },
     async isConsoleRequest(request) {
       if (request.headers[HEADERS.console.toLowerCase()] !== '1') return false;
       return (await userOf(request)) !== null;

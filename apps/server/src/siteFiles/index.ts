@@ -15,13 +15,16 @@ import {
 export const ROBOTS_DISALLOWED = ['/admin/', '/lianmeng/', '/api/', '/card/'];
 
 /**
- * Crawlers must be told absolute addresses; the site answers under whatever name it is reached by (behind a
- * proxy with TRUST_PROXY, the forwarded one).
+ * Crawlers must be told absolute addresses. With PUBLIC_URL they are its, and the files may be kept by any
+ * shared cache. Without it they are the name the request reached the site by, which the request itself
+ * writes (its Host, or a trusted proxy's forwarded one), so those answers are for the asker's cache only:
+ * a shared cache must not hand one client's Host to everyone.
  */
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+const originFor = (publicUrl: string | undefined) => (request: FastifyRequest) =>
+  publicUrl ? new URL(publicUrl).origin : `${request.protocol}://${request.host}`;
 
 const ICON_CACHE = 'public, max-age=86400';
-const INDEX_CACHE = 'public, max-age=3600';
+const INDEX_MAX_AGE = 'max-age=3600';
 const SITEMAP_KEEP_MS = 10 * 60_000;
 
 /** Sitemap files cached at once: only as many exist as the first file's index lists. */
@@ -76,9 +79,11 @@ const createSitemapCache = (db: Db, limit: number, keepMs: number) => {
  */
 export const registerSiteFiles = (
   app: FastifyInstance,
-  { db }: { db: Db },
+  { db, config }: { db: Db; config?: { publicUrl: string | undefined } },
   options: { sitemapUrlLimit?: number; sitemapKeepMs?: number } = {},
 ) => {
+  const originOf = originFor(config?.publicUrl);
+  const indexCache = `${config?.publicUrl ? 'public' : 'private'}, ${INDEX_MAX_AGE}`;
   const sitemap = createSitemapCache(
     db,
     options.sitemapUrlLimit ?? SITEMAP_URL_LIMIT,
@@ -89,14 +94,14 @@ export const registerSiteFiles = (
     if (!rendered) return reply.code(404).send({ status: 404, message: '没有这一页站点地图' });
     return reply
       .type('application/xml; charset=utf-8')
-      .header('Cache-Control', INDEX_CACHE)
+      .header('Cache-Control', indexCache)
       .send(sitemapXml(rendered.pieces, originOf(request)));
   };
 
   app.get('/robots.txt', (request, reply) =>
     reply
       .type('text/plain; charset=utf-8')
-      .header('Cache-Control', INDEX_CACHE)
+      .header('Cache-Control', indexCache)
       .send(
         `User-agent: *\n${ROBOTS_DISALLOWED.map((path) => `Disallow: ${path}\n`).join('')}Allow: /\n\nSitemap: ${originOf(request)}/sitemap.xml\n`,
       ),

@@ -178,6 +178,25 @@ describe('sitemap.xml', () => {
     }
   });
 
+  it("writes PUBLIC_URL, not the request's Host, into files shared caches keep; without it, keeps them private", async () => {
+    const published = await createTestServer({ publicUrl: 'https://www.lianmeng.example.org' }, undefined, {
+      demoData: true,
+    });
+    try {
+      for (const url of ['/robots.txt', '/sitemap.xml']) {
+        const response = await published.app.inject({ url, headers: { host: 'evil.example.net' } });
+        expect(response.body).toContain('https://www.lianmeng.example.org/');
+        expect(response.body).not.toContain('evil.example.net');
+        expect(response.headers['cache-control']).toBe('public, max-age=3600');
+      }
+    } finally {
+      await published.close();
+    }
+    for (const url of ['/robots.txt', '/sitemap.xml']) {
+      expect((await get(url)).headers['cache-control']).toBe('private, max-age=3600');
+    }
+  });
+
   describe('past the limit of one file', () => {
     let small: FastifyInstance;
     beforeAll(async () => {

@@ -2,7 +2,9 @@ import { createRequire } from 'node:module';
 import { HEADERS, XSRF_COOKIE } from '@lianmeng/core';
 import { type EncryptedCardForm, encryptCardPayload, type RsaOaepEncryptor } from '@lianmeng/core/crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import { cardAccountKey } from '../domains/secondFactor/secondFactorRepository';
 import { buildCardHolder } from './factories';
+import { codeForStep, type StepAnswer } from './secondFactorCodes';
 import { TEST_XSRF, type TestServer } from './testServer';
 
 // jsencrypt's ESM entry has extensionless imports that plain Node cannot load; its CommonJS entry works.
@@ -73,10 +75,33 @@ export const cardLogin = async (
   password: string,
   remoteAddress?: string,
   now = new Date(),
-): Promise<LightMyRequestResponse> =>
-  postForm(server, '/api/uc/user/ValidateCardByPass', encryptCard(await publicKeyOf(server), cardNo, password, now), {
-    remoteAddress,
-  });
+): Promise<LightMyRequestResponse> => {
+  const response = await postForm(
+    server,
+    '/api/uc/user/ValidateCardByPass',
+    encryptCard(await publicKeyOf(server), cardNo, password, now),
+    { remoteAddress },
+  );
+  const step = response.statusCode === 200 ? (response.json() as { data?: StepAnswer }).data?.secondFactor : undefined;
+  return step ? answerCardStep(server, cardNo, step, remoteAddress) : response;
+};
+
+/**
+ * The second step of an institution or operator card's log-in, answered with the right code as the holder's
+ * authenticator app would (the tests of the step itself post it by hand).
+ */
+export const answerCardStep = async (
+  server: TestServer,
+  cardNo: string,
+  step: NonNullable<StepAnswer['secondFactor']>,
+  remoteAddress?: string,
+) =>
+  postForm(
+    server,
+    '/api/uc/user/secondFactor',
+    { ticket: step.ticket, code: await codeForStep(server.db.kysely, cardAccountKey(cardNo), step, server.now()) },
+    { remoteAddress },
+  );
 
 export const tokenOf = (response: LightMyRequestResponse): string => {
   const token = response.json().data?.token;

@@ -56,6 +56,11 @@ export interface CallDefinition<
   query?: Query;
   body?: Body;
   params?: Params;
+  /**
+   * A console call that an account whose password was reset by an administrator may make before choosing
+   * a new one (who am I, sign out, the password change itself); every other console call is refused until then.
+   */
+  beforePasswordChange?: true;
   /** The schema of `data` in a successful envelope. */
   response: Response;
   summary: string;

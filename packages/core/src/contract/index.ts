@@ -9,6 +9,8 @@ export * from './envelope';
 export * from './fields';
 export * from './img';
 export * from './institutions';
+export * from './proofs';
+export * from './secondFactor';
 export * from './site';
 export * from './uc';
 
@@ -20,6 +22,7 @@ import { creditBank } from './creditBank';
 import { creditHolder, creditReview, creditWorkbench } from './credits';
 import { img } from './img';
 import { activation, institutionWorkbench } from './institutions';
+import { proofs } from './proofs';
 import { site } from './site';
 import { sso, uc } from './uc';
 
@@ -39,4 +42,5 @@ export const api = {
   creditWorkbench,
   creditReview,
   creditHolder,
+  proofs,
 } as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TEXT_LIMITS } from '../constants';
 import { defineCall } from './call';
 import { captchaFields } from './captcha';
+import { recoveryCodesField, secondFactorBody, secondFactorStepSchema } from './secondFactor';
 
 export const CARD_NO = /^\d{8,20}$/;
 export const PHONE = /^1\d{10}$/;
@@ -33,6 +34,18 @@ export const loginResultSchema = z.object({
 });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
+/** An institution or operator account (or a card with a second factor) answers the code step first. */
+export const cardLoginAnswerSchema = z.union([
+  loginResultSchema,
+  secondFactorStepSchema.extend({ cardNoOfData: z.array(z.string()).optional() }),
+]);
+export type CardLoginAnswer = z.infer<typeof cardLoginAnswerSchema>;
+
+const ssoUrlField = z
+  .string({ error: '应为文字' })
+  .min(1, { error: '不能为空' })
+  .max(2048, { error: '不能超过 2048 个字符' });
+
 export const encryptedCardPayloadBody = z.object({
   aesKey: z.string({ error: '应为文字' }).min(1).max(4096),
   data: z.string({ error: '应为文字' }).min(1).max(8192),
@@ -60,8 +73,19 @@ export const uc = {
     xsrf: true,
     bodyKind: 'form',
     body: encryptedCardPayloadBody,
-    response: loginResultSchema,
-    summary: '卡号加密码登录（加密报文）',
+    response: cardLoginAnswerSchema,
+    summary: '卡号加密码登录（加密报文；机构与运营账号随后输入动态口令）',
+  }),
+  secondFactor: defineCall({
+    method: 'POST',
+    path: '/api/uc/user/secondFactor',
+    host: 'uc',
+    access: 'anonymous',
+    xsrf: true,
+    bodyKind: 'form',
+    body: secondFactorBody,
+    response: loginResultSchema.extend({ recoveryCodes: recoveryCodesField }),
+    summary: '卡号登录第二步：动态口令或恢复码（首次绑定时确认绑定并下发恢复码）',
   }),
   sendCode: defineCall({
     method: 'POST',
@@ -82,7 +106,7 @@ export const uc = {
     xsrf: true,
     bodyKind: 'form',
     body: z.object({ phone: phoneField, code: smsCodeField, cardNo: cardNoField.optional(), ...captchaFields }),
-    response: loginResultSchema,
+    response: cardLoginAnswerSchema,
     summary: '手机号加验证码登录',
   }),
   resetPassword: defineCall({
@@ -135,8 +159,10 @@ export const uc = {
     bodyKind: 'form',
     // After a phone log-in, the token then acts for this card of that phone (the same token, rebound).
     body: z.object({ cardNo: cardNoField }),
-    response: ucUserInfoSchema,
-    summary: '手机号登录后选择本次使用的卡号',
+    // An institution or operator card is used only after its code: the answer is then the code step,
+    // whose success issues a token of that card.
+    response: z.union([ucUserInfoSchema, secondFactorStepSchema]),
+    summary: '手机号登录后选择本次使用的卡号（机构与运营账号需输入动态口令）',
   }),
   changePassword: defineCall({
     method: 'POST',
@@ -157,7 +183,26 @@ export const uc = {
     xsrf: false,
     bodyKind: 'none',
     response: z.object({ ssoReturnOrigins: z.array(z.string()) }),
-    summary: '单点登录允许返回的站点（来源白名单）',
+    summary: '单点登录允许的返回地址前缀（白名单）',
+  }),
+  ssoCode: defineCall({
+    method: 'POST',
+    path: '/api/uc/sso/code',
+    host: 'uc',
+    access: 'cardHolder',
+    // The card holder's token travels in a header a page of another site cannot make a browser send.
+    xsrf: false,
+    bodyKind: 'form',
+    body: z.object({
+      ssoReturn: ssoUrlField,
+      source: ssoUrlField.optional(),
+      state: z.string({ error: '应为文字' }).max(512, { error: '不能超过 512 个字符' }).optional(),
+    }),
+    response: z.object({
+      /** The return address with `token` (the one-time code), `cardNo`, `source` and `state` added. */
+      url: z.string(),
+    }),
+    summary: '单点登录：为合作站点的返回地址签发一次性授权码（60 秒内有效）',
   }),
   legacyValidateCardByPass: defineCall({
     method: 'POST',
@@ -168,21 +213,29 @@ export const uc = {
     xsrf: true,
     bodyKind: 'none',
     params: z.object({ username: z.string().min(1).max(64), password: z.string().min(1).max(128) }),
+    // The body stays empty as the spec has it; the challenge, when asked for, comes in the query.
+    query: z.object(captchaFields),
     response: z.object({ valid: z.boolean() }),
     summary: '规范列出的旧版卡号密码校验（空请求体）',
   }),
 } as const;
+
+/** What a partner learns of the holder who signed in to it: who, no phone number, no roles. */
+export const ssoUserSchema = z.object({ cardNo: z.string(), name: z.string(), school: z.string() });
+export type SsoUser = z.infer<typeof ssoUserSchema>;
 
 export const sso = {
   getUser: defineCall({
     method: 'POST',
     path: '/card/ssoGetUser',
     host: 'sso',
-    access: 'cardHolder',
+    // The partner's server calls it with the one-time code (its `Authorization` header) instead of a session:
+    // the handler accepts nothing else, and the code nowhere else.
+    access: 'anonymous',
     xsrf: false,
     bodyKind: 'form',
-    body: z.object({}).passthrough(),
-    response: ucUserInfoSchema,
-    summary: '单点登录：令牌属于谁',
+    body: z.object({ ssoReturn: ssoUrlField }),
+    response: ssoUserSchema,
+    summary: '单点登录：合作站点服务器以一次性授权码兑换持卡人信息（仅一次，须与返回地址相符）',
   }),
 } as const;

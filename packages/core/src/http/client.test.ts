@@ -106,18 +106,11 @@ describe('the http client', () => {
 
   it('never sends the anti-forgery token to another origin, and the token only on card-holder calls', async () => {
     server.use(
-      mockCall(api.sso.getUser, () => ({
-        cardNo: '10000001',
-        name: '',
-        school: '',
-        phone: '',
-        operator: false,
-        institution: false,
-      })),
+      mockCall(api.uc.ssoCode, () => ({ url: 'https://partner.test/back?token=code' })),
       imageSearchHandler([]),
     );
-    const client = createHttpClient({ hosts: { sso: 'https://sso.partner.test' }, getToken: () => 'tok' });
-    await client.call(api.sso.getUser, { body: {} });
+    const client = createHttpClient({ hosts: { uc: 'https://uc.partner.test' }, getToken: () => 'tok' });
+    await client.call(api.uc.ssoCode, { body: { ssoReturn: 'https://partner.test/back' } });
     await client.call(api.img.search, { body: {} });
     expect(seen[0]?.method).toBe('POST');
     expect(seen[0]?.headers.get('x-xsrf-token')).toBeNull();

@@ -1,33 +1,56 @@
 import { describe, expect, it } from 'vitest';
-import { decideRedirect, landingFor, sameSitePath } from './redirect';
+import { decideRedirect, isSsoReturnPrefix, landingFor, matchSsoReturn, sameSitePath } from './redirect';
 
-const ORIGINS = ['https://partner.example.cn', 'http://localhost:5173'];
+const ORIGINS = ['https://partner.example.cn/back', 'http://localhost:5173/sso/'];
 const decide = (search: string, storedRedirectUrl: string | null = null) =>
-  decideRedirect({ search, storedRedirectUrl, ssoReturnOrigins: ORIGINS, token: 'tok', cardNo: '10000001' });
+  decideRedirect({ search, storedRedirectUrl, ssoReturnOrigins: ORIGINS });
 
 describe('decideRedirect', () => {
-  it('(1) goes to an allowed ssoReturn with token, cardNo and source added, before everything else', () => {
-    const search = `?ssoReturn=${encodeURIComponent('https://partner.example.cn/back?x=1')}&source=${encodeURIComponent('https://partner.example.cn/page')}&backUrl=/news`;
+  it("(1) goes to an allowed ssoReturn, with its source and the partner's state as sent, before everything else; no token", () => {
+    const search = `?ssoReturn=${encodeURIComponent('https://partner.example.cn/back?x=1')}&source=${encodeURIComponent('https://partner.example.cn/page')}&state=a%2Bb%20c&backUrl=/news`;
     const decision = decide(search, '/center');
-    expect(decision.target.external).toBe(true);
-    const url = new URL(decision.target.external ? decision.target.url : '');
-    expect(url.origin).toBe('https://partner.example.cn');
-    expect(Object.fromEntries(url.searchParams)).toEqual({
-      x: '1',
-      token: 'tok',
-      cardNo: '10000001',
-      source: 'https://partner.example.cn/page',
+    expect(decision.target).toEqual({
+      external: true,
+      sso: {
+        ssoReturn: 'https://partner.example.cn/back?x=1',
+        source: 'https://partner.example.cn/page',
+        state: 'a+b c',
+      },
     });
+    expect(JSON.stringify(decision)).not.toContain('token');
     expect(decision.clearStoredRedirect).toBe(true);
     expect(decision.refusedSsoReturn).toBeNull();
   });
 
+  it('allows return addresses by full prefix, segment by segment, never by origin alone', () => {
+    expect(matchSsoReturn('https://partner.example.cn/back', ORIGINS)?.prefix).toBe('https://partner.example.cn/back');
+    expect(matchSsoReturn('https://partner.example.cn/back/done#x', ORIGINS)).not.toBeNull();
+    expect(matchSsoReturn('http://localhost:5173/sso/return', ORIGINS)).not.toBeNull();
+    for (const refused of [
+      'https://partner.example.cn/',
+      'https://partner.example.cn/backdoor',
+      'https://partner.example.cn/other?next=/back',
+      'https://partner.example.cn/back/../open-redirect',
+      'https://partner.example.cn/back/%2e%2e/open-redirect',
+      'http://localhost:5173/ssox',
+    ]) {
+      expect(matchSsoReturn(refused, ORIGINS), refused).toBeNull();
+    }
+    // An entry that is an origin alone (or carries a query) admits nothing.
+    expect(isSsoReturnPrefix('https://partner.example.cn')).toBe(false);
+    expect(isSsoReturnPrefix('https://partner.example.cn/')).toBe(false);
+    expect(isSsoReturnPrefix('https://partner.example.cn/back?x=1')).toBe(false);
+    expect(isSsoReturnPrefix('https://partner.example.cn/back')).toBe(true);
+    expect(matchSsoReturn('https://partner.example.cn/anything', ['https://partner.example.cn'])).toBeNull();
+  });
+
   it.each([
-    'https://evil.example.com/',
-    'https://partner.example.cn.evil.com/',
-    'https://partner.example.cn:444/',
-    'http://partner.example.cn/',
-    'https://user:pw@partner.example.cn/',
+    'https://evil.example.com/back',
+    'https://partner.example.cn.evil.com/back',
+    'https://partner.example.cn:444/back',
+    'http://partner.example.cn/back',
+    'https://user:pw@partner.example.cn/back',
+    'https://partner.example.cn/',
     'javascript:alert(1)',
     '//partner.example.cn/',
     'not a url',
@@ -57,8 +80,6 @@ describe('decideRedirect', () => {
         search: '',
         storedRedirectUrl: null,
         ssoReturnOrigins: [],
-        token: 't',
-        cardNo: '1',
         landing: landingFor(flags),
       }).target;
     expect(landing({ institution: true, operator: false })).toEqual({
@@ -73,8 +94,6 @@ describe('decideRedirect', () => {
         search: '?backUrl=/center',
         storedRedirectUrl: null,
         ssoReturnOrigins: [],
-        token: 't',
-        cardNo: '1',
         landing: landingFor({ institution: true, operator: false }),
       }).target,
     ).toEqual({ external: false, path: '/center' });

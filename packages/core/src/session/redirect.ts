@@ -1,9 +1,21 @@
 import { DEFAULT_LOGIN_DESTINATION, ROUTES } from '../constants';
 
 /** The query names the log-in page reads to know where to go afterwards. */
-export const REDIRECT_PARAMS = { ssoReturn: 'ssoReturn', source: 'source', backUrl: 'backUrl' } as const;
+export const REDIRECT_PARAMS = {
+  ssoReturn: 'ssoReturn',
+  source: 'source',
+  state: 'state',
+  backUrl: 'backUrl',
+} as const;
 
-export type RedirectTarget = { external: true; url: string } | { external: false; path: string };
+/** A partner's return, as the log-in page received it: the server adds the one-time code to it. */
+export interface SsoReturn {
+  ssoReturn: string;
+  source?: string;
+  state?: string;
+}
+
+export type RedirectTarget = { external: true; sso: SsoReturn } | { external: false; path: string };
 
 export interface RedirectDecision {
   target: RedirectTarget;
@@ -17,9 +29,8 @@ export interface RedirectInput {
   /** The log-in page's query string. */
   search: string;
   storedRedirectUrl: string | null;
+  /** The return-address prefixes a partner may name (`SSO_RETURN_ORIGINS`). */
   ssoReturnOrigins: readonly string[];
-  token: string;
-  cardNo: string;
   /** Where the account lands when nothing else is asked for (its workbench, see `landingFor`). */
   landing?: string;
 }
@@ -63,9 +74,7 @@ export const sameSitePath = (value: string | null | undefined): string | null =>
   return `${url.pathname}${url.search}${url.hash}`;
 };
 
-/** An absolute http(s) url whose origin is exactly one of the allowed origins, or null. */
-export const allowedSsoReturn = (value: string | null, origins: readonly string[]): URL | null => {
-  if (!value) return null;
+const httpUrl = (value: string): URL | null => {
   let url: URL;
   try {
     url = new URL(value);
@@ -74,20 +83,54 @@ export const allowedSsoReturn = (value: string | null, origins: readonly string[
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
   if (url.username || url.password) return null;
-  return origins.includes(url.origin) ? url : null;
+  return url;
 };
 
 /**
- * Where to go after a log-in, first match wins: (1) the single-sign-on
- * return address, with token, cardNo and source added, when its origin is allowed; (2) the stored
- * redirect url; (3) the back url; (4) `landing`, by default /creditBank/info. (2) and (3) must be same-site paths.
+ * Whether an allow-list entry is a full return-address prefix: an http(s) address with a path below its
+ * origin, no query, no fragment. An origin alone would let a partner's every page (an open redirect, a page
+ * with someone else's analytics) receive the code.
+ */
+export const isSsoReturnPrefix = (entry: string) => {
+  const url = httpUrl(entry);
+  return url !== null && url.pathname.length > 1 && !url.search && !url.hash && url.href === entry;
+};
+
+/**
+ * The allow-list entry an absolute http(s) return address falls under, or null: same origin, and its path
+ * (after the browser's normalising of `..` and `%2e`) is the entry's path or lies beneath it, segment by
+ * segment, so `/sso/back` admits `/sso/back?x=1` and `/sso/back/done` but not `/sso/backdoor`.
+ */
+export const matchSsoReturn = (
+  value: string | null,
+  prefixes: readonly string[],
+): { url: URL; prefix: string } | null => {
+  if (!value) return null;
+  const url = httpUrl(value);
+  if (!url) return null;
+  for (const prefix of prefixes) {
+    const allowed = isSsoReturnPrefix(prefix) ? new URL(prefix) : null;
+    if (!allowed || allowed.origin !== url.origin) continue;
+    const base = allowed.pathname.endsWith('/') ? allowed.pathname : `${allowed.pathname}/`;
+    if (url.pathname === allowed.pathname || url.pathname.startsWith(base)) return { url, prefix };
+  }
+  return null;
+};
+
+/** An absolute http(s) url under one of the allowed return-address prefixes, or null. */
+export const allowedSsoReturn = (value: string | null, prefixes: readonly string[]): URL | null =>
+  matchSsoReturn(value, prefixes)?.url ?? null;
+
+/**
+ * Where to go after a log-in, first match wins: (1) the single-sign-on return address, when it lies under
+ * an allowed prefix (the server then adds a one-time code, the card number, `source` and the partner's
+ * `state`); (2) the stored redirect url; (3) the back url; (4) `landing`, by default /creditBank/info.
+ * (2) and (3) must be same-site paths.
  */
 export const decideRedirect = ({
   search,
   storedRedirectUrl,
   ssoReturnOrigins,
-  token,
-  cardNo,
   landing = DEFAULT_LOGIN_DESTINATION,
 }: RedirectInput): RedirectDecision => {
   const query = new URLSearchParams(search);
@@ -95,12 +138,17 @@ export const decideRedirect = ({
   const clearStoredRedirect = storedRedirectUrl !== null;
   const sso = allowedSsoReturn(ssoReturn, ssoReturnOrigins);
   const refusedSsoReturn = ssoReturn && !sso ? ssoReturn : null;
-  if (sso) {
-    sso.searchParams.set('token', token);
-    sso.searchParams.set('cardNo', cardNo);
+  if (sso && ssoReturn) {
     const source = query.get(REDIRECT_PARAMS.source);
-    if (source) sso.searchParams.set('source', source);
-    return { target: { external: true, url: sso.toString() }, clearStoredRedirect, refusedSsoReturn };
+    const state = query.get(REDIRECT_PARAMS.state);
+    return {
+      target: {
+        external: true,
+        sso: { ssoReturn, ...(source ? { source } : {}), ...(state !== null ? { state } : {}) },
+      },
+      clearStoredRedirect,
+      refusedSsoReturn,
+    };
   }
   const path = sameSitePath(storedRedirectUrl) ?? sameSitePath(query.get(REDIRECT_PARAMS.backUrl)) ?? landing;
   return { target: { external: false, path }, clearStoredRedirect, refusedSsoReturn };

@@ -1,6 +1,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { captchaImageSource } from '../captcha';
+import { solveCaptchaProof, solveInThisThread } from '../captchaProof';
 import { api } from '../contract';
 import { CAPTCHA_ID } from '../contract/captcha';
 import { createHttpClient } from '../http/client';
@@ -14,6 +15,18 @@ afterAll(() => server.close());
 const client = createHttpClient({ hosts: { main: 'http://site.test' } });
 
 describe('mockCaptcha', () => {
+  it("hands out a proof of work the browser's solver solves, naming its challenge", async () => {
+    server.use(mockCaptcha());
+    const result = await client.call(api.captcha.create);
+    const proof = result.ok ? result.data.proof : null;
+    if (!proof) throw new Error('no proof');
+    const payload = await solveInThisThread(proof);
+    const decoded = JSON.parse(atob(payload ?? ''));
+    expect(decoded.challenge).toEqual(proof);
+    expect(decoded.solution.derivedKey).toMatch(/^0[0-9a-f]{63}$/);
+    expect(await solveCaptchaProof(proof)).toBe(payload);
+  });
+
   it('issues numbered challenges whose ids the calls they guard accept', async () => {
     server.use(mockCaptcha());
     const first = await client.call(api.captcha.create);
@@ -21,7 +34,7 @@ describe('mockCaptcha', () => {
     expect(first).toMatchObject({ ok: true, data: { captchaId: 'challenge-number-1', required: true } });
     expect(second).toMatchObject({ ok: true, data: { captchaId: 'challenge-number-2', required: true } });
     for (const result of [first, second]) expect(result.ok && result.data.captchaId).toMatch(CAPTCHA_ID);
-    expect(captchaNumberOf(captchaImageSource(second.ok ? second.data.svg : ''))).toBe('2');
+    expect(captchaNumberOf(captchaImageSource(second.ok ? second.data.image : ''))).toBe('2');
   });
 
   it('starts again at 1 with a fresh handler', async () => {
@@ -35,7 +48,7 @@ describe('mockCaptcha', () => {
     server.use(mockCaptcha({ required: false }));
     expect(await client.call(api.captcha.create)).toMatchObject({
       ok: true,
-      data: { captchaId: '', svg: '', required: false },
+      data: { captchaId: '', image: '', proof: null, required: false },
     });
     expect(captchaNumberOf(null)).toBeUndefined();
   });

@@ -1,5 +1,6 @@
 import { CONSOLE_ROLE_NAMES, CREATABLE_ROLES, TEXT_LIMITS } from '@lianmeng/core';
 import { Create, minLength, PasswordInput, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { ReauthPanel } from '../../security/ReauthPanel';
 import { strongPassword } from './passwordStrength';
 
 export const CREATABLE_ROLE_CHOICES = CREATABLE_ROLES.map((role) => ({ id: role, name: CONSOLE_ROLE_NAMES[role] }));
@@ -11,6 +12,7 @@ export const passwordRules = [
 /** Administrators create editor and staff accounts. */
 export const AccountCreate = () => (
   <Create title="新建账号" redirect="list">
+    <ReauthPanel />
     <SimpleForm mode="onChange">
       <TextInput source="username" label="用户名" validate={required('请填写用户名')} />
       <TextInput source="displayName" label="姓名" validate={required('请填写姓名')} />

@@ -1,5 +1,6 @@
 import { Edit, PasswordInput, required, SimpleForm, TextInput, useGetIdentity, useRecordContext } from 'react-admin';
 import { FormToolbar } from '../../components/FormToolbar';
+import { ReauthPanel } from '../../security/ReauthPanel';
 import { passwordRules } from './AccountCreate';
 import { AccountRuleInputs } from './AccountRuleInputs';
 import { strongPassword } from './passwordStrength';
@@ -17,6 +18,7 @@ const CurrentPasswordInput = () => {
 /** Rename, change between editor and staff, reset the password, disable (its sessions end at once). */
 export const AccountEdit = () => (
   <Edit title="编辑账号" redirect="list" mutationMode="pessimistic">
+    <ReauthPanel />
     <SimpleForm mode="onChange" toolbar={<FormToolbar />}>
       <TextInput source="username" label="用户名" disabled />
       <TextInput source="displayName" label="姓名" validate={required('请填写姓名')} />

@@ -1,8 +1,10 @@
-import { type AuditEntry, api } from '@lianmeng/core';
+import { type AuditEntry, api, type Institution } from '@lianmeng/core';
 import { mockList } from '@lianmeng/core/testing';
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { consoleServerForFile, openConsoleAs } from '../../testing/consoleScreen';
+import { fillIn } from '../../testing/form';
 
 const server = consoleServerForFile();
 
@@ -17,6 +19,22 @@ const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
   createTime: '2026-11-01T08:00:00.000Z',
   ...overrides,
 });
+
+const SCHOOL: Institution = {
+  id: 7,
+  code: 'BJ-S0001',
+  name: '北京市第一中学',
+  kind: 'memberSchool',
+  province: '北京市',
+  city: '北京市',
+  county: '',
+  status: 'active',
+  accountCount: 1,
+  createTime: '2026-11-01T08:00:00.000Z',
+  updateTime: '2026-11-01T08:00:00.000Z',
+};
+/** The institution filter's choices. */
+const institutions = mockList(api.consoleApi.institutionList, () => ({ rows: [SCHOOL] }));
 
 describe('the audit log', () => {
   it('lists who did what to which record, newest first, 25 a page, with the total from the server', async () => {
@@ -42,6 +60,7 @@ describe('the audit log', () => {
           total: 60,
         };
       }),
+      institutions,
     );
     expect(await screen.findByText('图片 #4')).toBeInTheDocument();
     expect(screen.getByText('开关')).toBeInTheDocument();
@@ -65,8 +84,48 @@ describe('the audit log', () => {
         filters.push(JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}'));
         return { rows: [entry({ id: 5, action: 'upload', targetType: 'upload', targetId: 'a.png' })] };
       }),
+      institutions,
     );
     expect(await screen.findByText('上传文件 #a.png')).toBeInTheDocument();
     await waitFor(() => expect(filters).toContainEqual({ action: 'upload' }));
+  });
+
+  it('filters by institution and by holder card number through the server, a partial number not sent', async () => {
+    const filters: Record<string, unknown>[] = [];
+    openConsoleAs(
+      server,
+      'admin',
+      '/audit',
+      mockList(api.consoleApi.auditList, ({ request }) => {
+        const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as Record<string, unknown>;
+        filters.push(filter);
+        return {
+          rows: [
+            entry({
+              id: 3,
+              username: '卡号10000003',
+              action: filter.institutionId ? 'record' : 'sign-in',
+              targetType: 'creditRecord',
+              targetId: '41',
+            }),
+          ],
+        };
+      }),
+      institutions,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('combobox', { name: '机构' }));
+    await user.click(await screen.findByRole('option', { name: '北京市第一中学（BJ-S0001）' }));
+    await waitFor(() => expect(filters.at(-1)).toEqual({ institutionId: 7 }));
+    expect(await screen.findByText('登记学分')).toBeInTheDocument();
+    expect(screen.getByText('学分记录 #41')).toBeInTheDocument();
+
+    await fillIn(user, '持卡人卡号', '1000');
+    expect(await screen.findByText('卡号应为 8 到 20 位数字')).toBeInTheDocument();
+    // Longer than the filters' pause: the partial number never reached the server.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(filters.some((filter) => 'holderCardNo' in filter)).toBe(false);
+    await fillIn(user, '持卡人卡号', '0001');
+    await waitFor(() => expect(filters.at(-1)).toEqual({ institutionId: 7, holderCardNo: '10000001' }));
   });
 });

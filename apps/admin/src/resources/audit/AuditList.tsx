@@ -1,5 +1,17 @@
 import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS } from '@lianmeng/core';
-import { Datagrid, DateField, DateInput, FunctionField, List, SelectInput, TextField, TextInput } from 'react-admin';
+import {
+  AutocompleteInput,
+  Datagrid,
+  DateField,
+  DateInput,
+  FunctionField,
+  List,
+  ReferenceInput,
+  regex,
+  SelectInput,
+  TextField,
+  TextInput,
+} from 'react-admin';
 
 const TARGET_NAMES: Record<string, string> = {
   image: '图片',
@@ -9,6 +21,15 @@ const TARGET_NAMES: Record<string, string> = {
   siteSettings: '站点设置',
   upload: '上传文件',
   document: '附件',
+  institution: '机构',
+  cardAccount: '机构账号与审核员',
+  cardHolder: '持卡人',
+  rosterBatch: '开卡批次',
+  catalogueItem: '学分项目',
+  creditRecord: '学分记录',
+  creditBatch: '学分批次',
+  creditEvidence: '证明材料',
+  creditObjection: '异议',
 };
 
 const filters = [
@@ -20,11 +41,36 @@ const filters = [
     alwaysOn
     choices={AUDIT_ACTIONS.map((action) => ({ id: action, name: AUDIT_ACTION_NAMES[action] }))}
   />,
+  <ReferenceInput
+    key="institution"
+    source="institutionId"
+    reference="institutions"
+    sort={{ field: 'code', order: 'ASC' }}
+    alwaysOn
+  >
+    <AutocompleteInput
+      label="机构"
+      optionText={(choice: { code: string; name: string }) => `${choice.name}（${choice.code}）`}
+      noOptionsText="没有找到机构"
+      sx={{ minWidth: 240 }}
+    />
+  </ReferenceInput>,
+  // A partial number is not sent: the list waits until the number is whole.
+  <TextInput
+    key="holder"
+    source="holderCardNo"
+    label="持卡人卡号"
+    alwaysOn
+    validate={regex(/^\d{8,20}$/, '卡号应为 8 到 20 位数字')}
+  />,
   <DateInput key="from" source="createTime_gte" label="开始日期" alwaysOn />,
   <DateInput key="to" source="createTime_lte" label="结束日期" alwaysOn />,
 ];
 
-/** Who did what to which record when; administrators only. */
+/**
+ * Who did what to which record when, filtered by user, action, institution (steps of its accounts and reviews of
+ * what it submitted), holder (steps about the holder's records) and date; administrators only.
+ */
 export const AuditList = () => (
   <List title="审计日志" filters={filters} sort={{ field: 'id', order: 'DESC' }} perPage={25} exporter={false}>
     <Datagrid bulkActionButtons={false} rowClick={false}>

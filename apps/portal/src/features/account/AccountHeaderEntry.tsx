@@ -1,12 +1,13 @@
 import { ROUTES } from '@lianmeng/core';
 import { WORKBENCH_PATHS } from '@lianmeng/core/session';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { UnreadBadge } from '../center/UnreadBadge';
 import { logOut } from './sessionActions';
 import { useCardSession } from './useCardSession';
 
 /**
  * The header's account corner: who is logged in, the workbench an institution or operator account works at,
- * the personal centre and log-out; or a log-in link.
+ * the personal centre with the unread message count, and log-out; or a log-in link.
  * Plain elements, no antd: the header is on every first visit and antd stays in the lazy chunks.
  */
 export const AccountHeaderEntry = () => {
@@ -25,7 +26,10 @@ export const AccountHeaderEntry = () => {
       <span>您好，{current.ucUserInfo.name}</span>
       {current.institution && <Link to={WORKBENCH_PATHS.institution}>机构工作台</Link>}
       {current.operator && <Link to={WORKBENCH_PATHS.review}>审核工作台</Link>}
-      <Link to="/center">个人中心</Link>
+      <Link to="/center">
+        个人中心
+        <UnreadBadge />
+      </Link>
       <button
         type="button"
         className="link-button"

@@ -10,7 +10,8 @@ import { AccountHeaderEntry } from './AccountHeaderEntry';
 import { RequireCardHolder } from './RequireCardHolder';
 import { HOLDER, logInAs, renderAt } from './testing';
 
-const server = setupServer();
+// The header's account corner asks a logged-in holder's unread message count.
+const server = setupServer(mockCall(api.creditHolder.unreadCount, () => ({ unread: 0 })));
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());

@@ -6,6 +6,7 @@ import { RequireCardHolder } from './RequireCardHolder';
 
 const LoginPage = lazy(() => import('../login/LoginPage'));
 const CreditBankInfoPage = lazy(() => import('../creditBank/CreditBankInfoPage'));
+const ProofsPage = lazy(() => import('../proofs/ProofsPage'));
 const CenterPage = lazy(() => import('../center/CenterPage'));
 // The workbenches check their account's flag inside their own lazily loaded module, so the check's antd
 // page stays out of the entry every first visit loads.
@@ -23,6 +24,7 @@ const guarded = (page: ReactNode) => <RequireCardHolder>{page}</RequireCardHolde
 export const CARD_HOLDER_PATHS = [
   '/creditBank',
   '/creditBank/info',
+  '/creditBank/proofs',
   '/center',
   WORKBENCH_PATHS.institution,
   WORKBENCH_PATHS.review,
@@ -39,6 +41,7 @@ export const accountRoutes: RouteObject[] = [
     loader: titleLoader('学分银行'),
   },
   { path: '/creditBank/info', element: guarded(<CreditBankInfoPage />), loader: titleLoader('学分银行') },
+  { path: '/creditBank/proofs', element: guarded(<ProofsPage />), loader: titleLoader('我的证明') },
   { path: '/center', element: guarded(<CenterPage />), loader: titleLoader('个人中心') },
   {
     path: WORKBENCH_PATHS.institution,

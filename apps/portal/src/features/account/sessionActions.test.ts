@@ -31,11 +31,11 @@ describe('the quiet check of a stored token at start', () => {
     expect(await checkListening()).toEqual({ alive: false, failures: [] });
   });
 
-  it('keeps a session whose token the single-sign-on host still knows, sending that token', async () => {
+  it('keeps a session whose token the account centre still knows, sending that token', async () => {
     logInAs();
     const sent: (string | null)[] = [];
     server.use(
-      mockCall(api.sso.getUser, ({ request }) => {
+      mockCall(api.uc.info, ({ request }) => {
         sent.push(request.headers.get('Authorization'));
         return HOLDER;
       }),
@@ -47,14 +47,14 @@ describe('the quiet check of a stored token at start', () => {
 
   it('clears a dead token’s session, all seven keys, without a word to the error modal', async () => {
     logInAs();
-    server.use(mockCall(api.sso.getUser, () => failure(401, '登录已过期，请重新登录')));
+    server.use(mockCall(api.uc.info, () => failure(401, '登录已过期，请重新登录')));
     expect(await checkListening()).toEqual({ alive: false, failures: [] });
     for (const key of ALL_SESSION_KEYS) expect(localStorage.getItem(key)).toBeNull();
   });
 
   it('keeps the session when the check cannot be made (network failure proves nothing)', async () => {
     logInAs();
-    server.use(mswHttp.post('*/card/ssoGetUser', () => HttpResponse.error()));
+    server.use(mswHttp.get('*/api/uc/user/info', () => HttpResponse.error()));
     expect(await checkListening()).toEqual({ alive: true, failures: [] });
     expect(localStorage.getItem('token')).toBe('token-abc');
   });

@@ -1,4 +1,4 @@
-import { api, type LoginResult, type UcUserInfo } from '@lianmeng/core';
+import { api, isSecondFactorStep, type LoginResult, type SecondFactorStep, type UcUserInfo } from '@lianmeng/core';
 import { type LoginMethod, REDIRECT_URL_KEY } from '@lianmeng/core/session';
 import { http, quietHttp, session } from '../../app/api';
 import { notifySessionChanged } from './useCardSession';
@@ -13,14 +13,16 @@ export const saveLogin = (result: LoginResult, method: LoginMethod, ucUserInfo: 
 /**
  * After a phone log-in: use another card of that phone. The server checks it against the token and binds the
  * token to it, so every later call (a password change, a workbench) acts for that card; only then is the
- * card's info stored.
+ * card's info stored. An institution or operator card answers its code step instead.
  */
-export const chooseCard = async (cardNo: string): Promise<boolean> => {
+export const chooseCard = async (cardNo: string): Promise<boolean | SecondFactorStep> => {
   const current = session.read();
   if (!current) return false;
   if (current.cardNo === cardNo) return true;
   const info = await http.call(api.uc.chooseCard, { body: { cardNo } });
   if (!info.ok) return false;
+  // An institution or operator card is opened by its code: the caller shows the step, whose success is a new log-in.
+  if (isSecondFactorStep(info.data)) return info.data;
   saveLogin(
     { token: current.token, ucUserInfo: info.data, cardNoOfData: current.cardNoOfData ?? undefined },
     'phone',
@@ -56,7 +58,7 @@ export const dropSession = () => {
 };
 
 /**
- * Whether the stored token still lives, asked of the single-sign-on host as a partner site would. A token the
+ * Whether the stored token still lives, asked of the account centre (who the token belongs to). A token the
  * server refuses (expired, revoked, logged out elsewhere) ends the session without a word: the visitor did
  * nothing wrong, so no error modal. A network failure proves nothing and keeps the session. Resolves to
  * whether a live session remains.
@@ -64,7 +66,7 @@ export const dropSession = () => {
 export const checkStoredSession = async (): Promise<boolean> => {
   const current = session.read();
   if (!current) return false;
-  const result = await quietHttp.call(api.sso.getUser, { body: {} });
+  const result = await quietHttp.call(api.uc.info);
   if (result.ok || result.network || result.status >= 500) return true;
   // Only the session that was checked: a log-in in the meantime has a new token.
   if (session.token() === current.token) dropSession();

@@ -103,7 +103,7 @@ const CardStepForm = ({ onChecked }: { onChecked: (step: CardStep) => void }) =>
   }, [hydrated, search, hash, pathname, navigate, form]);
 
   const submit = async ({ cardNo, code, captchaCode }: { cardNo: string; code: string; captchaCode?: string }) => {
-    const answer = captcha.fields(captchaCode);
+    const answer = await captcha.fields(captchaCode);
     setBusy(true);
     const normalized = normalizeCode(code);
     const result = await quietHttp.call(api.activation.check, { body: { cardNo, code: normalized, ...answer } });
@@ -375,7 +375,7 @@ const PasswordStepForm = ({
   const [refusal, setRefusal] = useState<string | null>(null);
 
   const submit = async ({ newPassword, captchaCode }: { newPassword: string; captchaCode?: string }) => {
-    const answer = captcha.fields(captchaCode);
+    const answer = await captcha.fields(captchaCode);
     setBusy(true);
     const result = await quietHttp.call(api.activation.activate, {
       body: {

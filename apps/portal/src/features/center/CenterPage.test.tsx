@@ -1,14 +1,50 @@
-import { api } from '@lianmeng/core';
+import { api, type InboxMessage } from '@lianmeng/core';
 import { ALL_SESSION_KEYS } from '@lianmeng/core/session';
 import { failure, mockCall } from '@lianmeng/core/testing';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { renderToString } from 'react-dom/server';
+import { Link, MemoryRouter } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AccountHeaderEntry } from '../account/AccountHeaderEntry';
 import { HOLDER, logInAs, renderAt } from '../account/testing';
 import { CenterPage } from './CenterPage';
 
-const server = setupServer(mockCall(api.uc.info, () => HOLDER));
+const message = (id: number, overrides: Partial<InboxMessage> = {}): InboxMessage => ({
+  id,
+  title: '学分已入账',
+  body: `您的“活动 ${id}”2 学分已入账。`,
+  recordId: id,
+  read: false,
+  createTime: '2026-11-20T02:00:00.000Z',
+  ...overrides,
+});
+
+/** The inbox on the mock server: three unread messages and one read, newest first. */
+let inbox: InboxMessage[] = [];
+const unread = () => inbox.filter((item) => !item.read).length;
+const readBodies: unknown[] = [];
+let unreadAsked = 0;
+const server = setupServer(
+  mockCall(api.uc.info, () => HOLDER),
+  mockCall(api.creditHolder.messages, () => ({ list: inbox, total: inbox.length, unread: unread() })),
+  mockCall(api.creditHolder.unreadCount, () => {
+    unreadAsked += 1;
+    return { unread: unread() };
+  }),
+  mockCall(api.creditHolder.markRead, async ({ request }) => {
+    const body = (await request.json()) as { cardNo?: string; ids?: number[] };
+    readBodies.push(body);
+    inbox = inbox.map((item) => (!body.ids || body.ids.includes(item.id) ? { ...item, read: true } : item));
+    return { unread: unread() };
+  }),
+);
+beforeEach(() => {
+  inbox = [];
+  readBodies.length = 0;
+  unreadAsked = 0;
+});
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
@@ -85,5 +121,114 @@ describe('CenterPage', () => {
     expect(await screen.findByText('首页内容', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.queryByTestId('center-logout')).toBeNull();
     for (const key of ALL_SESSION_KEYS) expect(localStorage.getItem(key)).toBeNull();
+  });
+
+  it('lists the inbox, newest first, with the unread ones marked and a way to the records', async () => {
+    inbox = [
+      message(3),
+      message(2, { title: '学分已冲正', body: '“活动 2”已冲正：成绩录入错误。' }),
+      message(1, { read: true }),
+    ];
+    logInAs();
+    renderAt('/center', routes);
+    await waitFor(() => expect(screen.getByTestId('inbox-title')).toHaveTextContent('消息（2 条未读）'));
+    const items = within(screen.getByRole('list', { name: '消息列表' })).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('strong')?.textContent)).toEqual([
+      '未读学分已入账',
+      '未读学分已冲正',
+      '学分已入账',
+    ]);
+    expect(items[1]).toHaveTextContent('“活动 2”已冲正：成绩录入错误。');
+    expect(within(items[0] as HTMLElement).getByRole('link', { name: '查看学分记录' })).toHaveAttribute(
+      'href',
+      '/creditBank/info',
+    );
+    expect(within(items[2] as HTMLElement).queryByRole('button', { name: /标为已读/ })).toBeNull();
+  });
+
+  it('marks one message read, then all; the header’s count follows at once', async () => {
+    inbox = [message(3), message(2), message(1)];
+    logInAs();
+    renderAt('/center', [
+      {
+        path: '/center',
+        element: (
+          <>
+            <AccountHeaderEntry />
+            <CenterPage />
+          </>
+        ),
+      },
+    ]);
+    expect(await screen.findByTestId('unread-badge')).toHaveTextContent('3');
+    expect(screen.getByRole('link', { name: /^个人中心\s*（3 条未读消息）$/ })).toHaveAttribute('href', '/center');
+    await userEvent.click((await screen.findAllByRole('button', { name: /^标为已读/ }))[0] as HTMLElement);
+    await waitFor(() => expect(readBodies).toEqual([{ cardNo: HOLDER.cardNo, ids: [3] }]));
+    await waitFor(() => expect(screen.getByTestId('unread-badge')).toHaveTextContent('2'));
+    expect(screen.getByTestId('inbox-title')).toHaveTextContent('消息（2 条未读）');
+    expect(screen.getAllByRole('button', { name: /^标为已读/ })).toHaveLength(2);
+
+    await userEvent.click(await screen.findByRole('button', { name: '全部标为已读' }));
+    await waitFor(() => expect(readBodies).toHaveLength(2));
+    expect(readBodies[1]).toEqual({ cardNo: HOLDER.cardNo });
+    await waitFor(() => expect(screen.queryByTestId('unread-badge')).toBeNull());
+    expect(screen.getByTestId('inbox-title')).toHaveTextContent(/^消息$/);
+    expect(screen.queryByRole('button', { name: /^标为已读/ })).toBeNull();
+  });
+
+  it('says when the inbox is empty', async () => {
+    logInAs();
+    renderAt('/center', routes);
+    expect(await screen.findByText('暂无消息')).toBeInTheDocument();
+  });
+});
+
+describe('the header’s unread count', () => {
+  it('is not in the server’s HTML, which renders every page logged out, and is asked for only in the browser', () => {
+    inbox = [message(1)];
+    logInAs();
+    const html = renderToString(
+      <MemoryRouter initialEntries={['/center']}>
+        <AccountHeaderEntry />
+      </MemoryRouter>,
+    );
+    expect(html).toContain('登录');
+    expect(html).not.toContain('unread-badge');
+    expect(unreadAsked).toBe(0);
+  });
+
+  it('shows after hydration for a logged-in holder and is asked again on the next page', async () => {
+    inbox = [message(2), message(1)];
+    logInAs();
+    renderAt('/center', [
+      {
+        path: '*',
+        element: (
+          <>
+            <AccountHeaderEntry />
+            <Link to="/creditBank/info">下一页</Link>
+          </>
+        ),
+      },
+    ]);
+    expect(await screen.findByTestId('unread-badge')).toHaveTextContent('2');
+    expect(unreadAsked).toBe(1);
+    // A posting arrived meanwhile: the next page opened shows it.
+    inbox = [message(3), ...inbox];
+    await userEvent.click(screen.getByRole('link', { name: '下一页' }));
+    await waitFor(() => expect(screen.getByTestId('unread-badge')).toHaveTextContent('3'));
+    expect(unreadAsked).toBe(2);
+  });
+
+  it('is not shown with no unread message, nor for a visitor', async () => {
+    logInAs();
+    const { unmount } = renderAt('/index', [{ path: '*', element: <AccountHeaderEntry /> }]);
+    await waitFor(() => expect(unreadAsked).toBe(1));
+    expect(screen.queryByTestId('unread-badge')).toBeNull();
+    unmount();
+    localStorage.clear();
+    renderAt('/index', [{ path: '*', element: <AccountHeaderEntry /> }]);
+    expect(await screen.findByTestId('account-login')).toBeInTheDocument();
+    expect(unreadAsked).toBe(1);
   });
 });

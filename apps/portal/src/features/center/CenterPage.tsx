@@ -9,6 +9,7 @@ import { logOut } from '../account/sessionActions';
 import { useCardSession } from '../account/useCardSession';
 import { passwordRules } from '../login/formRules';
 import { NewPasswordFields } from '../login/NewPasswordFields';
+import { InboxCard } from './Inbox';
 
 interface ChangePasswordValues {
   oldPassword: string;
@@ -18,7 +19,7 @@ interface ChangePasswordValues {
 
 const maskPhone = (phone: string) => phone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2');
 
-/** /center: the profile, changing the password, log-out and the way to the records. */
+/** /center: the profile, the inbox (消息), changing the password, log-out and the way to the records. */
 export const CenterPage = () => {
   const current = useCardSession();
   const navigate = useNavigate();
@@ -75,6 +76,7 @@ export const CenterPage = () => {
           </Descriptions>
         )}
       </Card>
+      {cardNo && <InboxCard cardNo={cardNo} />}
       <Card title="修改密码" style={{ marginTop: 16, maxWidth: 480 }}>
         <Form form={form} layout="vertical" onFinish={changePassword} aria-label="修改密码" requiredMark={false}>
           <Form.Item label="原密码" name="oldPassword" rules={passwordRules}>

@@ -1,40 +1,68 @@
-import { api, type CreditAccount, type CreditRecord, DEFAULT_PAGE_SIZE } from '@lianmeng/core';
-import { Card, DatePicker, Descriptions, Select, Space, Table, type TableColumnsType } from 'antd';
+import {
+  api,
+  CREDIT_KIND_LABELS,
+  CREDIT_KINDS,
+  CREDIT_LEVELS,
+  type CreditAccount,
+  type CreditKind,
+  type CreditLevel,
+  type CreditRecord,
+  DEFAULT_PAGE_SIZE,
+  EVENT_LEVELS,
+  EXAM_LEVELS,
+} from '@lianmeng/core';
+import { Card, ConfigProvider, DatePicker, Descriptions, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { http } from '../../app/api';
+import { usePageMessage } from '../../shared/usePageMessage';
 import { AccountPage } from '../account/AccountPage';
 import { chooseCard } from '../account/sessionActions';
 import { useCardSession } from '../account/useCardSession';
+import { saveDownload } from '../institution/download';
 import { CreditBankNav } from './CreditBankNav';
+import { CreditRecords, type RecordActions } from './CreditRecords';
+import { ObjectionDialog } from './ObjectionDialog';
 
 // The date picker's month and weekday names; set here, with the only page that has one.
 dayjs.locale('zh-cn');
 
-const columns: TableColumnsType<CreditRecord> = [
-  { title: '日期', dataIndex: 'date', key: 'date', width: 110 },
-  { title: '活动名称', dataIndex: 'activity', key: 'activity' },
-  { title: '类别', dataIndex: 'category', key: 'category', width: 100 },
-  { title: '学分', dataIndex: 'credits', key: 'credits', width: 70, align: 'right' },
-  { title: '颁发单位', dataIndex: 'issuer', key: 'issuer' },
-  { title: '证书编号', dataIndex: 'certificateNo', key: 'certificateNo', width: 150 },
-];
-
 interface Filters {
   pageNum: number;
   pageSize: number;
-  category?: string;
+  kind?: CreditKind;
+  level?: CreditLevel;
   range?: [Dayjs, Dayjs] | null;
 }
 
-/** /creditBank/info: the chosen card's account and its records, with paging and filters. */
+/** The levels that go with a kind: an exam's 一级–七级, an event's 校级–国家级; all of them before a kind is chosen. */
+const levelsOf = (kind: CreditKind | undefined): readonly CreditLevel[] => {
+  if (kind === undefined) return CREDIT_LEVELS;
+  return kind === 'exam' ? EXAM_LEVELS : EVENT_LEVELS;
+};
+
+const KIND_OPTIONS = CREDIT_KINDS.map((kind) => ({ value: kind, label: CREDIT_KIND_LABELS[kind] }));
+
+/**
+ * antd's placeholder grey (25% black) reads at about 1.9:1 on white; the filters' placeholders take 62% black,
+ * above 4.5:1, like the rest of the page's secondary text.
+ */
+const READABLE_PLACEHOLDERS = { token: { colorTextPlaceholder: 'rgba(0, 0, 0, 0.62)' } };
+
+/**
+ * /creditBank/info: the chosen card's account and its records with their provenance (who recorded each, when
+ * and by whom it was posted, the evidence, its state), with paging and filters; 提出异议 within the period.
+ */
 export const CreditBankInfoPage = () => {
   const current = useCardSession();
   const cardNo = current?.cardNo ?? '';
   const [filters, setFilters] = useState<Filters>({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
   const [account, setAccount] = useState<CreditAccount | null>(null);
   const [loading, setLoading] = useState(false);
+  const [objecting, setObjecting] = useState<CreditRecord | null>(null);
+  const [notice, noticeHost] = usePageMessage();
 
   useEffect(() => {
     if (!cardNo) return;
@@ -46,7 +74,8 @@ export const CreditBankInfoPage = () => {
           cardNo,
           pageNum: filters.pageNum,
           pageSize: filters.pageSize,
-          category: filters.category,
+          kind: filters.kind,
+          level: filters.level,
           from: filters.range?.[0].format('YYYY-MM-DD'),
           to: filters.range?.[1].format('YYYY-MM-DD'),
         },
@@ -61,9 +90,22 @@ export const CreditBankInfoPage = () => {
     };
   }, [cardNo, filters]);
 
+  const openEvidence = useCallback(
+    async (record: CreditRecord) => {
+      const result = await http.call(api.creditHolder.evidence, {
+        params: { id: String(record.id) },
+        query: { cardNo },
+      });
+      if (result.ok) saveDownload(result.data);
+    },
+    [cardNo],
+  );
+  const actions: RecordActions = { openEvidence: (record) => void openEvidence(record), object: setObjecting };
+
   const cards = current?.cardNoOfData ?? [];
   return (
     <AccountPage title="学分银行">
+      {noticeHost}
       <CreditBankNav />
       <Card>
         <Descriptions column={{ xs: 1, sm: 2 }} size="small" bordered>
@@ -77,7 +119,7 @@ export const CreditBankInfoPage = () => {
                 style={{ minWidth: 160 }}
                 options={cards.map((card) => ({ value: card, label: card }))}
                 onChange={async (next: string) => {
-                  if (await chooseCard(next)) setFilters((old) => ({ ...old, pageNum: 1 }));
+                  if ((await chooseCard(next)) === true) setFilters((old) => ({ ...old, pageNum: 1 }));
                 }}
               />
             ) : (
@@ -88,38 +130,55 @@ export const CreditBankInfoPage = () => {
             <strong data-testid="total-credits">{account?.totalCredits ?? '—'}</strong>
           </Descriptions.Item>
         </Descriptions>
-        <Space wrap style={{ margin: '16px 0' }}>
-          <Select
-            aria-label="类别"
-            placeholder="全部类别"
-            allowClear
-            style={{ minWidth: 140 }}
-            value={filters.category}
-            options={(account?.categories ?? []).map((category) => ({ value: category, label: category }))}
-            onChange={(category?: string) => setFilters((old) => ({ ...old, category, pageNum: 1 }))}
-          />
-          <DatePicker.RangePicker
-            aria-label="日期范围"
-            placeholder={['开始日期', '结束日期']}
-            value={filters.range ?? null}
-            onChange={(range) =>
-              setFilters((old) => ({
-                ...old,
-                range: range?.[0] && range[1] ? [range[0], range[1]] : null,
-                pageNum: 1,
-              }))
-            }
-          />
-        </Space>
-        <p className="table-scroll-hint">表格较宽，可左右滑动查看全部列。</p>
-        <Table<CreditRecord>
-          scroll={{ x: 760 }}
-          rowKey="id"
-          size="small"
+        <ConfigProvider theme={READABLE_PLACEHOLDERS}>
+          <div className="credit-bank-tools">
+            <Select<CreditKind>
+              aria-label="类型"
+              placeholder="全部类型"
+              allowClear
+              style={{ minWidth: 130 }}
+              value={filters.kind}
+              options={KIND_OPTIONS}
+              onChange={(kind) =>
+                setFilters((old) => ({
+                  ...old,
+                  kind,
+                  // A level of another kind would match nothing.
+                  level: old.level && levelsOf(kind).includes(old.level) ? old.level : undefined,
+                  pageNum: 1,
+                }))
+              }
+            />
+            <Select<CreditLevel>
+              aria-label="级别"
+              placeholder="全部级别"
+              allowClear
+              style={{ minWidth: 120 }}
+              value={filters.level}
+              options={levelsOf(filters.kind).map((level) => ({ value: level, label: level }))}
+              onChange={(level) => setFilters((old) => ({ ...old, level, pageNum: 1 }))}
+            />
+            <DatePicker.RangePicker
+              aria-label="日期范围"
+              placeholder={['开始日期', '结束日期']}
+              value={filters.range ?? null}
+              onChange={(range) =>
+                setFilters((old) => ({
+                  ...old,
+                  range: range?.[0] && range[1] ? [range[0], range[1]] : null,
+                  pageNum: 1,
+                }))
+              }
+            />
+            <Link to="/creditBank/proofs" className="proof-link" data-testid="proof-link">
+              开具证明
+            </Link>
+          </div>
+        </ConfigProvider>
+        <CreditRecords
+          records={account?.list ?? []}
           loading={loading}
-          columns={columns}
-          dataSource={account?.list ?? []}
-          locale={{ emptyText: '暂无学分记录' }}
+          actions={actions}
           pagination={{
             current: filters.pageNum,
             pageSize: filters.pageSize,
@@ -130,6 +189,17 @@ export const CreditBankInfoPage = () => {
           }}
         />
       </Card>
+      <ObjectionDialog
+        record={objecting}
+        cardNo={cardNo}
+        onClose={() => setObjecting(null)}
+        onObjected={() => {
+          setObjecting(null);
+          void notice.success('异议已提交，等待登记机构答复');
+          // The same filters as a new object: the page is asked for again and shows 异议处理中.
+          setFilters((old) => ({ ...old }));
+        }}
+      />
     </AccountPage>
   );
 };

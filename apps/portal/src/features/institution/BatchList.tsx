@@ -8,7 +8,8 @@ import { useWorkbenchList } from './useWorkbenchList';
 
 /**
  * The institution's roster batches. Codes are stored hashed, so a batch's codes cannot be shown again: a new
- * download issues new codes for its cards not yet activated, and the codes handed out before die.
+ * download (a spreadsheet, or printable slips) issues new codes for its cards not yet activated, and the codes
+ * handed out before die.
  */
 export const BatchList = ({ version }: { version: number }) => {
   const [page, setPage] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
@@ -28,6 +29,20 @@ export const BatchList = ({ version }: { version: number }) => {
       },
     });
 
+  // The slips are printed where the codes are issued: the same new codes, laid out one slip per pupil.
+  const printSlips = (batch: RosterBatch) =>
+    modal.confirm({
+      title: '重新生成并打印激活单',
+      content: `将为批次 ${batch.id} 中 ${batch.pending} 张尚未激活的卡重新生成激活码，生成每人一张的激活单（PDF），之前发放的激活码立即作废。确定继续吗？`,
+      okText: '重新生成并下载激活单',
+      cancelText: '取消',
+      onOk: async () => {
+        const result = await http.call(api.proofs.slips, { params: { batchId: String(batch.id) } });
+        if (result.ok) saveDownload(result.data);
+        reload();
+      },
+    });
+
   const columns: TableColumnsType<RosterBatch> = [
     { title: '批次', dataIndex: 'id', key: 'id', width: 60 },
     { title: '文件', dataIndex: 'fileName', key: 'fileName', width: 180 },
@@ -40,12 +55,17 @@ export const BatchList = ({ version }: { version: number }) => {
     {
       title: '操作',
       key: 'actions',
-      width: 130,
+      width: 220,
       render: (_, batch) =>
         batch.pending > 0 ? (
-          <Button type="link" size="small" onClick={() => downloadCodes(batch)}>
-            重新下载激活码
-          </Button>
+          <>
+            <Button type="link" size="small" onClick={() => downloadCodes(batch)}>
+              重新下载激活码
+            </Button>
+            <Button type="link" size="small" onClick={() => printSlips(batch)}>
+              打印激活单
+            </Button>
+          </>
         ) : (
           '全部已激活'
         ),
@@ -59,7 +79,7 @@ export const BatchList = ({ version }: { version: number }) => {
       <Table<RosterBatch>
         rowKey="id"
         size="small"
-        scroll={{ x: 890 }}
+        scroll={{ x: 980 }}
         loading={loading}
         columns={columns}
         dataSource={data?.list ?? []}

@@ -14,7 +14,7 @@ import { RequireAccountFlag } from '../account/RequireAccountFlag';
 import { HOLDER, logInAs, loginResult, renderAt } from '../account/testing';
 import { fileSaver } from './download';
 import { InstitutionWorkbenchPage } from './InstitutionWorkbenchPage';
-import { issueText } from './RosterImport';
+import { issueText } from './sheetImport';
 
 const person = (index: number, overrides: Partial<InstitutionPerson> = {}): InstitutionPerson => ({
   cardNo: String(10000100 + index),
@@ -100,6 +100,8 @@ const server = setupServer(
     ],
     total: 1,
   })),
+  // The credits card opens on its recording form, which asks for the catalogue.
+  mockCall(api.creditWorkbench.catalogue, () => []),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

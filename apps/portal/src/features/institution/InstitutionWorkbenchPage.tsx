@@ -1,5 +1,5 @@
 import { api, type MyInstitution } from '@lianmeng/core';
-import { Card, Descriptions, Skeleton, Tabs } from 'antd';
+import { Card, ConfigProvider, Descriptions, Skeleton, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { http } from '../../app/api';
 import { AccountPage } from '../account/AccountPage';
@@ -7,20 +7,30 @@ import { RequireAccountFlag } from '../account/RequireAccountFlag';
 import { useCardSession } from '../account/useCardSession';
 import { CreditBankNav } from '../creditBank/CreditBankNav';
 import { BatchList } from './BatchList';
+import { CreditImport } from './CreditImport';
+import { CreditRecordForm } from './CreditRecordForm';
+import { CreditRecordList } from './CreditRecordList';
+import { ObjectionList } from './ObjectionList';
 import { PeopleList } from './PeopleList';
 import { RosterImport } from './RosterImport';
+import { READABLE_THEME } from './readable';
 
 /**
  * /creditBank/institution (机构工作台): the institution the account acts for, its people, opening cards from a
- * roster, and its batches. Loaded in the browser with the card holder's token; the server answers only for the
+ * roster, its batches, and its credits: recording one or a sheet of them, the records with their review state
+ * and reversals, and the holders' objections. Loaded in the browser with the card holder's token; the server answers only for the
  * token's own institution, whatever the page sends.
  */
 export const InstitutionWorkbenchPage = () => {
   const current = useCardSession();
   const [institution, setInstitution] = useState<MyInstitution | null>(null);
   const [tab, setTab] = useState('people');
+  const [creditTab, setCreditTab] = useState('record');
   // A commit changes the people and the batches: both lists ask again.
   const [version, setVersion] = useState(0);
+  // A recording, an import or an answer changes the records: their list asks again.
+  const [creditVersion, setCreditVersion] = useState(0);
+  const creditsChanged = () => setCreditVersion((count) => count + 1);
   const cardNo = current?.cardNo;
 
   useEffect(() => {
@@ -54,21 +64,37 @@ export const InstitutionWorkbenchPage = () => {
           <Skeleton active paragraph={{ rows: 1 }} title={false} />
         )}
       </Card>
-      <Card>
-        <Tabs
-          activeKey={tab}
-          onChange={setTab}
-          items={[
-            { key: 'people', label: '人员名单', children: <PeopleList version={version} /> },
-            {
-              key: 'roster',
-              label: '导入名单开卡',
-              children: <RosterImport onCommitted={() => setVersion((count) => count + 1)} />,
-            },
-            { key: 'batches', label: '开卡批次', children: <BatchList version={version} /> },
-          ]}
-        />
-      </Card>
+      <ConfigProvider theme={READABLE_THEME}>
+        <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>人员与开卡</h2>} style={{ marginBottom: 16 }}>
+          <Tabs
+            activeKey={tab}
+            onChange={setTab}
+            tabBarGutter={24}
+            items={[
+              { key: 'people', label: '人员名单', children: <PeopleList version={version} /> },
+              {
+                key: 'roster',
+                label: '导入名单开卡',
+                children: <RosterImport onCommitted={() => setVersion((count) => count + 1)} />,
+              },
+              { key: 'batches', label: '开卡批次', children: <BatchList version={version} /> },
+            ]}
+          />
+        </Card>
+        <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>学分登记</h2>}>
+          <Tabs
+            activeKey={creditTab}
+            onChange={setCreditTab}
+            tabBarGutter={20}
+            items={[
+              { key: 'record', label: '逐条登记', children: <CreditRecordForm onRecorded={creditsChanged} /> },
+              { key: 'import', label: '批量登记', children: <CreditImport onCommitted={creditsChanged} /> },
+              { key: 'records', label: '登记记录', children: <CreditRecordList version={creditVersion} /> },
+              { key: 'objections', label: '异议处理', children: <ObjectionList onAnswered={creditsChanged} /> },
+            ]}
+          />
+        </Card>
+      </ConfigProvider>
     </AccountPage>
   );
 };

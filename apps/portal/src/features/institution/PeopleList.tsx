@@ -6,10 +6,11 @@ import {
   DEFAULT_PAGE_SIZE,
   type InstitutionPerson,
 } from '@lianmeng/core';
-import { Button, Input, Modal, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Input, Modal, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { http } from '../../app/api';
 import { formatTime } from './formatTime';
+import { Mark } from './readable';
 import { useWorkbenchList } from './useWorkbenchList';
 
 interface Filters {
@@ -102,7 +103,7 @@ export const PeopleList = ({ version }: { version: number }) => {
       key: 'state',
       width: 80,
       render: (state: ActivationState) => (
-        <Tag color={state === 'active' ? 'green' : 'orange'}>{ACTIVATION_STATE_LABELS[state]}</Tag>
+        <Mark tone={state === 'active' ? 'green' : 'orange'}>{ACTIVATION_STATE_LABELS[state]}</Mark>
       ),
     },
     {

@@ -1,27 +1,8 @@
-import {
-  api,
-  ROSTER_COLUMNS,
-  ROSTER_LIMITS,
-  type RosterCommit,
-  type RosterPreview,
-  type RosterPreviewRow,
-  type RosterRowIssue,
-} from '@lianmeng/core';
-import { Alert, Button, Progress, Result, Segmented, Space, Table, type TableColumnsType, Tag, Upload } from 'antd';
+import { api, ROSTER_COLUMNS, ROSTER_LIMITS, type RosterPreview, type RosterPreviewRow } from '@lianmeng/core';
+import { Alert, Button, Result, Segmented, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
-import { http, quietHttp } from '../../app/api';
 import { saveDownload } from './download';
-
-const ACCEPTED = ['.xlsx', '.csv'];
-
-/** `第 5 行「出生日期」：应为 …`, whether or not the server's message already names the row and column. */
-export const issueText = ({ row, column, message }: RosterRowIssue) => {
-  const reason = message
-    .replace(/^第\s*\d+\s*行\s*/, '')
-    .replace(column ? `「${column}」` : /^$/, '')
-    .replace(/^[：:]\s*/, '');
-  return `第 ${row} 行${column ? `「${column}」` : ''}：${reason}`;
-};
+import { issueText, SheetImportControls, useSheetImport } from './sheetImport';
 
 const OUTCOME: Record<RosterPreviewRow['outcome'], { color: string; label: string }> = {
   new: { color: 'green', label: '可开卡' },
@@ -59,88 +40,23 @@ const columns: TableColumnsType<RosterPreviewRow> = [
   { title: '监护人手机', dataIndex: 'guardianPhone', key: 'guardianPhone', width: 120 },
 ];
 
-/** What is wrong with a chosen file before it is sent, or null. The server checks the bytes again. */
-const localRefusal = (file: File): string | null => {
-  const name = file.name.toLowerCase();
-  if (!ACCEPTED.some((extension) => name.endsWith(extension))) return '请选择 .xlsx 或 .csv 格式的名单文件';
-  if (file.size === 0) return '文件为空';
-  if (file.size > ROSTER_LIMITS.maxBytes) return `文件不能超过 ${ROSTER_LIMITS.maxBytes / 1024 / 1024} MB`;
-  return null;
-};
-
 /**
  * 导入名单开卡: the template, the upload with its progress, the preview of every row (new card, linking an
  * existing holder's card, or refused with row, column and reason), then the commit, all or nothing, and the new
  * cards' activation codes. A file with any refused row cannot be committed: it is mended and uploaded again.
  */
 export const RosterImport = ({ onCommitted }: { onCommitted: () => void }) => {
-  const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [preview, setPreview] = useState<RosterPreview | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [committing, setCommitting] = useState(false);
-  const [committed, setCommitted] = useState<RosterCommit | null>(null);
   const [onlyRefused, setOnlyRefused] = useState(false);
-  const [templateBusy, setTemplateBusy] = useState(false);
-
-  const downloadTemplate = async () => {
-    setTemplateBusy(true);
-    const result = await http.call(api.institutionWorkbench.rosterTemplate);
-    setTemplateBusy(false);
-    if (result.ok) saveDownload(result.data);
-  };
-
-  const check = async (chosen: File) => {
-    setFile(chosen);
-    setPreview(null);
-    setCommitted(null);
-    setOnlyRefused(false);
-    const local = localRefusal(chosen);
-    setRefusal(local);
-    if (local) return;
-    const body = new FormData();
-    body.append('file', chosen, chosen.name);
-    setProgress(0);
-    const result = await quietHttp.call(api.institutionWorkbench.rosterPreview, {
-      body,
-      onUploadProgress: (percent) => setProgress(percent),
-    });
-    setProgress(null);
-    if (!result.ok) {
-      setRefusal(result.message);
-      return;
-    }
-    setPreview(result.data);
-    if (result.data.refusedCount > 0) setOnlyRefused(true);
-  };
-
-  const commit = async () => {
-    if (!file || !preview) return;
-    const body = new FormData();
-    body.append('file', file, file.name);
-    body.append('previewId', preview.previewId);
-    setCommitting(true);
-    setProgress(0);
-    const result = await quietHttp.call(api.institutionWorkbench.rosterCommit, {
-      body,
-      onUploadProgress: (percent) => setProgress(percent),
-    });
-    setCommitting(false);
-    setProgress(null);
-    if (!result.ok) {
-      setRefusal(result.message);
-      return;
-    }
-    setCommitted(result.data);
-    onCommitted();
-  };
-
-  const startOver = () => {
-    setFile(null);
-    setPreview(null);
-    setCommitted(null);
-    setRefusal(null);
-  };
+  const sheet = useSheetImport({
+    template: api.institutionWorkbench.rosterTemplate,
+    preview: api.institutionWorkbench.rosterPreview,
+    commit: api.institutionWorkbench.rosterCommit,
+    what: '名单',
+    maxBytes: ROSTER_LIMITS.maxBytes,
+    onPreviewed: (previewed: RosterPreview) => setOnlyRefused(previewed.refusedCount > 0),
+    onCommitted,
+  });
+  const { preview, committing, committed, commit, startOver } = sheet;
 
   const rows = preview ? (onlyRefused ? preview.rows.filter((row) => row.outcome === 'refused') : preview.rows) : [];
 
@@ -151,47 +67,14 @@ export const RosterImport = ({ onCommitted }: { onCommitted: () => void }) => {
         <li>上传填好的 .xlsx 或 .csv 文件（最多 {ROSTER_LIMITS.maxRows} 行、10 MB），先预览检查，不会写入。</li>
         <li>全部通过后确认开卡，并下载激活码发给学生或家长。</li>
       </ol>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Button onClick={() => void downloadTemplate()} loading={templateBusy} data-testid="roster-template">
-          下载名单模板
-        </Button>
-        <Upload
-          accept={ACCEPTED.join(',')}
-          showUploadList={false}
-          maxCount={1}
-          disabled={progress !== null}
-          beforeUpload={(chosen) => {
-            void check(chosen);
-            // Sent by `check` through the contract's call, not by the Upload's own request.
-            return false;
-          }}
-        >
-          <Button type="primary" data-testid="roster-upload">
-            {preview || refusal ? '重新选择文件' : '选择名单文件'}
-          </Button>
-        </Upload>
-      </Space>
-      {file && (
-        <p style={{ margin: '0 0 8px' }}>
-          文件：<strong>{file.name}</strong>
-        </p>
-      )}
-      {progress !== null && (
-        <div role="status" aria-live="polite" style={{ marginBottom: 16 }}>
-          <Progress percent={progress} size="small" status="active" />
-          <span>{progress < 100 ? '正在上传…' : committing ? '正在开卡…' : '正在检查名单…'}</span>
-        </div>
-      )}
-      {refusal && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={refusal}
-          style={{ marginBottom: 16 }}
-          data-testid="roster-refusal"
-        />
-      )}
+      <SheetImportControls
+        state={sheet}
+        testId="roster"
+        templateLabel="下载名单模板"
+        chooseLabel="选择名单文件"
+        committingText="正在开卡…"
+        checkingText="正在检查名单…"
+      />
       {committed ? (
         <Result
           status="success"

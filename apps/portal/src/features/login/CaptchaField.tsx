@@ -40,10 +40,10 @@ export const CaptchaField = ({ captcha, required }: { captcha: CaptchaState; req
         </Form.Item>
         {challenge ? (
           <img
-            src={captchaImageSource(challenge.svg)}
+            src={captchaImageSource(challenge.image)}
             alt={CAPTCHA_IMAGE_ALT}
             width={120}
-            height={44}
+            height={45}
             style={{ background: '#fff', border: '1px solid #d9d9d9', borderRadius: 6 }}
             data-testid="captcha-image"
           />

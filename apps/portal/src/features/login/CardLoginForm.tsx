@@ -1,4 +1,4 @@
-import { type LoginResult, TEXT_LIMITS } from '@lianmeng/core';
+import { type CardLoginAnswer, TEXT_LIMITS } from '@lianmeng/core';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { CAPTCHA_FIELD, CaptchaField } from './CaptchaField';
@@ -20,7 +20,8 @@ export const CardLoginForm = ({
   onLoggedIn,
   initialCardNo,
 }: {
-  onLoggedIn: (result: LoginResult) => void;
+  /** The log-in's answer: a token, or the second-factor step of an institution or operator account. */
+  onLoggedIn: (result: CardLoginAnswer) => void;
   /** A card number to start with (a card just activated). */
   initialCardNo?: string;
 }) => {
@@ -28,7 +29,7 @@ export const CardLoginForm = ({
   const [busy, setBusy] = useState(false);
   const captcha = useCaptcha(false);
   const submit = async ({ cardNo, password, captchaCode }: CardLoginValues) => {
-    const answer = captcha.fields(captchaCode);
+    const answer = await captcha.fields(captchaCode);
     setBusy(true);
     const result = await loginWithCard(cardNo, password, answer);
     setBusy(false);

@@ -202,32 +202,52 @@ describe('forgotten password', () => {
 
 describe('single sign-on for a card holder who is already logged in', () => {
   const PARTNER = 'https://partner.example.org';
-  const ssoPath = `/login?ssoReturn=${encodeURIComponent(`${PARTNER}/back?x=1`)}&source=partner-a`;
+  const ssoPath = `/login?ssoReturn=${encodeURIComponent(`${PARTNER}/back?x=1`)}&source=partner-a&state=s%2B1`;
 
-  it('goes back to an allowed return address at once, with the token, card number and source', async () => {
+  it("asks once (以 李* 身份登录 partner？) and on one click goes back with the server's one-time code, never the token", async () => {
     logInAs();
     const leaving = vi.spyOn(leaveSite, 'to').mockImplementation(() => undefined);
     const checked: (string | null)[] = [];
+    const asked: { body: unknown; token: string | null }[] = [];
+    const back = `${PARTNER}/back?x=1&token=one-time-code&cardNo=${HOLDER.cardNo}&source=partner-a&state=s%2B1`;
     server.use(
-      mockCall(api.sso.getUser, ({ request }) => {
+      mockCall(api.uc.info, ({ request }) => {
         checked.push(request.headers.get('Authorization'));
         return HOLDER;
       }),
-      mockCall(api.uc.ssoReturnOrigins, () => ({ ssoReturnOrigins: [PARTNER] })),
+      mockCall(api.uc.ssoReturnOrigins, () => ({ ssoReturnOrigins: [`${PARTNER}/back`] })),
+      mockCall(api.uc.ssoCode, async ({ request }) => {
+        const body = Object.fromEntries(new URLSearchParams(await request.clone().text()));
+        asked.push({ body, token: request.headers.get('Authorization') });
+        return { url: back };
+      }),
     );
     renderAt(ssoPath, routes);
-    await waitFor(() => expect(leaving).toHaveBeenCalledTimes(1));
-    const target = new URL(leaving.mock.calls[0]?.[0] ?? '');
-    expect(target.origin).toBe(PARTNER);
-    expect(target.pathname).toBe('/back');
-    expect(Object.fromEntries(target.searchParams)).toEqual({
-      x: '1',
-      token: 'token-abc',
-      cardNo: HOLDER.cardNo,
-      source: 'partner-a',
-    });
-    // The token was checked before it was handed to the partner.
+    const question = await screen.findByRole('heading', { name: '以 李* 身份登录 partner.example.org？' });
+    expect(question).toBeInTheDocument();
+    // Nothing goes back before the holder says so, and the log-in form is out of the way.
+    expect(leaving).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('卡号')).not.toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: '确认登录' }));
+    await waitFor(() => expect(leaving).toHaveBeenCalledWith(back));
+    expect(asked).toEqual([
+      { body: { ssoReturn: `${PARTNER}/back?x=1`, source: 'partner-a', state: 's+1' }, token: 'token-abc' },
+    ]);
+    expect(leaving.mock.calls[0]?.[0]).not.toContain('token-abc');
+    // The token was checked before the holder was asked.
     expect(checked).toEqual(['token-abc']);
+    leaving.mockRestore();
+  });
+
+  it('offers another account instead: the log-in form, nothing handed over', async () => {
+    logInAs();
+    const leaving = vi.spyOn(leaveSite, 'to').mockImplementation(() => undefined);
+    server.use(mockCall(api.uc.info, () => HOLDER));
+    renderAt(ssoPath, routes);
+    await userEvent.click(await screen.findByRole('button', { name: '使用其他账号' }));
+    expect(await screen.findByLabelText('卡号')).toBeVisible();
+    expect(screen.queryByRole('heading', { name: /身份登录/ })).toBeNull();
+    expect(leaving).not.toHaveBeenCalled();
     leaving.mockRestore();
   });
 
@@ -236,10 +256,11 @@ describe('single sign-on for a card holder who is already logged in', () => {
     const leaving = vi.spyOn(leaveSite, 'to').mockImplementation(() => undefined);
     const failures: CallFailure[] = [];
     const unsubscribe = errorBus.subscribe((failureSeen) => failures.push(failureSeen));
-    server.use(mockCall(api.sso.getUser, () => failure(401, '登录已过期，请重新登录')));
+    server.use(mockCall(api.uc.info, () => failure(401, '登录已过期，请重新登录')));
     renderAt(ssoPath, routes);
     await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
     expect(screen.getByLabelText('卡号')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /身份登录/ })).toBeNull();
     expect(leaving).not.toHaveBeenCalled();
     expect(failures).toEqual([]);
     unsubscribe();

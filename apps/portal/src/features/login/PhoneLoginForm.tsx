@@ -1,4 +1,4 @@
-import { api, type LoginResult } from '@lianmeng/core';
+import { api, type CardLoginAnswer } from '@lianmeng/core';
 import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { http } from '../../app/api';
@@ -13,13 +13,13 @@ interface PhoneLoginValues {
 }
 
 /** Phone + SMS code; the send button counts down before it may send again. */
-export const PhoneLoginForm = ({ onLoggedIn }: { onLoggedIn: (result: LoginResult) => void }) => {
+export const PhoneLoginForm = ({ onLoggedIn }: { onLoggedIn: (result: CardLoginAnswer) => void }) => {
   const [form] = Form.useForm<PhoneLoginValues>();
   const [busy, setBusy] = useState(false);
   const captcha = useCaptcha(true);
   const submit = async ({ phone, code, captchaCode }: PhoneLoginValues) => {
     // The answer goes along when typed: after repeated wrong codes the server asks for one.
-    const answer = captcha.fields(captchaCode);
+    const answer = await captcha.fields(captchaCode);
     setBusy(true);
     const result = await http.call(api.uc.loginByPhoneAndCode, { body: { phone, code, ...answer } });
     setBusy(false);

@@ -23,7 +23,7 @@ export const ResetPasswordForm = ({ onDone, onCancel }: { onDone: () => void; on
   const [busy, setBusy] = useState(false);
   const captcha = useCaptcha(true);
   const submit = async ({ phone, code, cardNo, newPassword, captchaCode }: ResetValues) => {
-    const answer = captcha.fields(captchaCode);
+    const answer = await captcha.fields(captchaCode);
     setBusy(true);
     const result = await http.call(api.uc.resetPassword, { body: { phone, code, cardNo, newPassword, ...answer } });
     setBusy(false);

@@ -6,7 +6,7 @@ import { http } from '../../app/api';
 import { CAPTCHA_FIELD } from './CaptchaField';
 import type { CaptchaState } from './useCaptcha';
 
-type Answer = { captchaId?: string; captchaCode?: string };
+type Answer = { captchaId?: string; captchaCode?: string; captchaProof?: string };
 /** Sends the code for one phone; the log-in's by default, another flow (activation) brings its own call. */
 export type SendCode = (phone: string, answer: Answer) => Promise<CallResult<{ cooldownSeconds: number }>>;
 
@@ -42,7 +42,7 @@ export const SendCodeButton = ({
   const sendNow = async () => {
     const values = await form.validateFields([phoneField]).catch(() => null);
     if (!values) return;
-    const answer = captcha.fields(form.getFieldValue(CAPTCHA_FIELD));
+    const answer = await captcha.fields(form.getFieldValue(CAPTCHA_FIELD));
     if (captcha.shown && !answer.captchaCode) {
       form.setFields([{ name: CAPTCHA_FIELD, errors: ['请先输入图形验证码'] }]);
       return;

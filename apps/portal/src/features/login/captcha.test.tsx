@@ -60,7 +60,16 @@ describe('the image challenge before an SMS code', () => {
     fill('图形验证码', 'k7m3');
     await userEvent.click(screen.getByTestId('send-code'));
     await waitFor(() => expect(sends).toHaveLength(1));
-    expect(sends[0]).toEqual({ phone: '13800000000', captchaId: 'challenge-number-2', captchaCode: 'k7m3' });
+    expect(sends[0]).toEqual({
+      phone: '13800000000',
+      captchaId: 'challenge-number-2',
+      captchaCode: 'k7m3',
+      captchaProof: expect.any(String),
+    });
+    // Beside the typed characters goes the solved proof of work of the challenge on screen.
+    const payload = JSON.parse(atob(sends[0]?.captchaProof ?? ''));
+    expect(payload.challenge.parameters.data).toEqual({ captchaId: 'challenge-number-2' });
+    expect(payload.solution.derivedKey).toMatch(/^0[0-9a-f]{63}$/);
     // The answered challenge is used up: a new one is on screen and the box is empty.
     await showsChallenge('3');
     expect(screen.getByLabelText('图形验证码')).toHaveValue('');
@@ -121,7 +130,14 @@ describe('the image challenge after repeated failures', () => {
     await userEvent.click(screen.getByTestId('card-login-submit'));
     expect(await screen.findByText('学分页面')).toBeInTheDocument();
     expect(forms[1]).toMatchObject({ captchaId: 'challenge-number-1', captchaCode: 'AB34' });
-    expect(Object.keys(forms[1] ?? {}).sort()).toEqual(['aesKey', 'captchaCode', 'captchaId', 'data', 'timestamp']);
+    expect(Object.keys(forms[1] ?? {}).sort()).toEqual([
+      'aesKey',
+      'captchaCode',
+      'captchaId',
+      'captchaProof',
+      'data',
+      'timestamp',
+    ]);
   });
 
   it('shows a refusal for a missing or wrong answer under the field, never as the error modal; other refusals still open it', async () => {
@@ -185,6 +201,7 @@ describe('the image challenge after repeated failures', () => {
       code: '123456',
       captchaId: 'challenge-number-1',
       captchaCode: 'xy34',
+      captchaProof: expect.any(String),
     });
   });
 });

@@ -1,4 +1,4 @@
-import { api, type LoginResult } from '@lianmeng/core';
+import { api, type CardLoginAnswer } from '@lianmeng/core';
 import { encryptCardPayload } from '@lianmeng/core/crypto';
 import type { CallResult } from '@lianmeng/core/http';
 import JSEncrypt from 'jsencrypt';
@@ -11,8 +11,8 @@ import { http } from '../../app/api';
 export const loginWithCard = async (
   cardNo: string,
   password: string,
-  captcha: { captchaId?: string; captchaCode?: string } = {},
-): Promise<CallResult<LoginResult>> => {
+  captcha: { captchaId?: string; captchaCode?: string; captchaProof?: string } = {},
+): Promise<CallResult<CardLoginAnswer>> => {
   const key = await http.call(api.uc.publicKey);
   if (!key.ok) return key;
   const form = encryptCardPayload({ cardNo, password }, key.data.publicKey, new JSEncrypt());

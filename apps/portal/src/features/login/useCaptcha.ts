@@ -1,8 +1,8 @@
 import { api, type CaptchaChallenge, isCaptchaRefusal } from '@lianmeng/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { quietHttp } from '../../app/api';
 
-type Answer = { captchaId?: string; captchaCode?: string };
+type Answer = { captchaId?: string; captchaCode?: string; captchaProof?: string };
 
 export interface CaptchaState {
   /** Whether the form shows the challenge (asked for it, and the site has challenges switched on). */
@@ -15,8 +15,11 @@ export interface CaptchaState {
   refusal: { message: string } | null;
   /** A new challenge in place of the one on screen. */
   refresh(): Promise<void>;
-  /** The fields to send beside the form's own, or none while no challenge is on screen or nothing is typed. */
-  fields(code: unknown): Answer;
+  /**
+   * The fields to send beside the form's own (the typed characters and the solved proof of work, waited
+   * for if the worker is still at it), or none while no challenge is on screen or nothing is typed.
+   */
+  fields(code: unknown): Promise<Answer>;
   /**
    * After a call: a challenge that was sent is used up, so a new one is shown; a refusal that asks for a
    * challenge shows one from now on. Says whether the answer box should be emptied.
@@ -33,11 +36,19 @@ export const useCaptcha = (initiallyShown: boolean): CaptchaState => {
   const [challenge, setChallenge] = useState<CaptchaChallenge | null>(null);
   const [failed, setFailed] = useState(false);
   const [refusal, setRefusal] = useState<{ message: string } | null>(null);
+  // The proof of work of the challenge on screen, solved while the visitor reads the picture.
+  const proof = useRef<Promise<string | null>>(Promise.resolve(null));
 
   // Quiet: a failed load is shown in place of the picture, not as a modal over the form.
   const refresh = useCallback(async () => {
     const result = await quietHttp.call(api.captcha.create);
-    setChallenge(result.ok ? result.data : null);
+    const next = result.ok ? result.data : null;
+    const work = next?.proof;
+    // The solver (and its worker) is loaded only once a challenge is on screen: no page carries it otherwise.
+    proof.current = work
+      ? import('@lianmeng/core/captchaProof').then(({ solveCaptchaProof }) => solveCaptchaProof(work)).catch(() => null)
+      : Promise.resolve(null);
+    setChallenge(next);
     setFailed(!result.ok);
   }, []);
 
@@ -55,10 +66,11 @@ export const useCaptcha = (initiallyShown: boolean): CaptchaState => {
     failed,
     refusal,
     refresh,
-    fields: (code) =>
-      shown && live && typeof code === 'string' && code.trim()
-        ? { captchaId: live.captchaId, captchaCode: code.trim() }
-        : {},
+    fields: async (code) => {
+      if (!(shown && live && typeof code === 'string' && code.trim())) return {};
+      const solved = await proof.current;
+      return { captchaId: live.captchaId, captchaCode: code.trim(), ...(solved ? { captchaProof: solved } : {}) };
+    },
     settle(result, sent) {
       const asked = !result.ok && isCaptchaRefusal({ ...result, message: result.message ?? '' });
       setRefusal(asked ? { message: result.message ?? '' } : null);

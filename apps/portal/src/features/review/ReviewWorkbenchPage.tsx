@@ -1,36 +1,74 @@
-import { Card, Descriptions, Empty } from 'antd';
+import { DEFAULT_PAGE_SIZE, type ReviewQueueItem } from '@lianmeng/core';
+import { Alert, Card } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { AccountPage } from '../account/AccountPage';
 import { RequireAccountFlag } from '../account/RequireAccountFlag';
-import { useCardSession } from '../account/useCardSession';
 import { CreditBankNav } from '../creditBank/CreditBankNav';
+import { type Notice, ReviewDetail } from './ReviewDetail';
+import { type QueueQuery, ReviewQueue } from './ReviewQueue';
 
 /**
- * /creditBank/review: the operator's workbench. Institutions submit credit records for review once credit
- * recording exists; until then the queue is empty and says so.
+ * /creditBank/review (审核工作台): the queue of what institutions submitted, and one opened item to approve
+ * (通过) or return (退回). Loaded in the browser with the operator's token; the server decides who may review
+ * what, and refuses an account its own institution's submissions.
  */
 export const ReviewWorkbenchPage = () => {
-  const current = useCardSession();
+  const [query, setQuery] = useState<QueueQuery>({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
+  // A decision changes the queue: it is asked for again (it is also asked for whenever it comes back on screen).
+  const [version, setVersion] = useState(0);
+  const [opened, setOpened] = useState<ReviewQueueItem | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  // Where the focus goes when the queue comes back: the notice after a decision, else the queue's heading.
+  const [focusOnReturn, setFocusOnReturn] = useState<'notice' | 'heading' | null>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (opened || !focusOnReturn) return;
+    if (focusOnReturn === 'notice') noticeRef.current?.focus();
+    else document.getElementById('review-queue-title')?.focus();
+    setFocusOnReturn(null);
+  }, [opened, focusOnReturn]);
+
+  const open = (item: ReviewQueueItem) => {
+    setNotice(null);
+    setOpened(item);
+  };
+  const back = () => {
+    setOpened(null);
+    setFocusOnReturn('heading');
+  };
+  const done = (next: Notice) => {
+    setNotice(next);
+    setOpened(null);
+    setVersion((count) => count + 1);
+    setFocusOnReturn('notice');
+  };
+
   return (
-    <AccountPage title="审核工作台">
+    <AccountPage title="审核工作台" crumbs={[{ title: '学分银行', to: '/creditBank/info' }, { title: '审核工作台' }]}>
       <CreditBankNav />
       <Card>
-        <Descriptions column={{ xs: 1, sm: 2 }} size="small" bordered>
-          <Descriptions.Item label="审核员">{current?.ucUserInfo.name}</Descriptions.Item>
-          <Descriptions.Item label="卡号">{current?.cardNo}</Descriptions.Item>
-        </Descriptions>
-        <section aria-labelledby="review-queue-title" style={{ marginTop: 24 }}>
-          <h2 id="review-queue-title" style={{ fontSize: 18, margin: '0 0 12px' }}>
-            待审核
-          </h2>
-          <Empty
-            description={
-              <>
-                <p style={{ margin: 0 }}>暂无待审核的记录。</p>
-                <p style={{ margin: 0 }}>学分记录功能上线后，各机构提交的学分记录将在这里等待审核。</p>
-              </>
-            }
-          />
-        </section>
+        {opened ? (
+          <ReviewDetail key={opened.key} item={opened} onBack={back} onDone={done} />
+        ) : (
+          <>
+            <div ref={noticeRef} tabIndex={-1} data-testid="review-notice">
+              {notice && (
+                <Alert
+                  role={notice.type === 'success' ? 'status' : 'alert'}
+                  type={notice.type}
+                  showIcon
+                  closable={{ 'aria-label': '关闭提示' }}
+                  onClose={() => setNotice(null)}
+                  title={notice.title}
+                  description={notice.description}
+                  style={{ marginBottom: 16 }}
+                />
+              )}
+            </div>
+            <ReviewQueue query={query} onQuery={setQuery} version={version} onOpen={open} />
+          </>
+        )}
       </Card>
     </AccountPage>
   );

@@ -1,10 +1,12 @@
 import type { Insertable } from 'kysely';
 import { insertCardHolders } from '../../domains/cardHolders/cardHolderRepository';
 import { insertCreditRecords } from '../../domains/cardHolders/creditRecordRepository';
+import { cardNeedsSecondFactor } from '../../domains/secondFactor/secondFactor';
+import { cardAccountKey, insertSecondFactors } from '../../domains/secondFactor/secondFactorRepository';
 import { hashPassword } from '../../security/passwords';
 import type { Db } from '../database';
 import type { CreditRecordTable } from '../schema';
-import { createDemoCredentials } from './demoCredentials';
+import { CREDENTIAL_COLUMNS, createDemoCredentials } from './demoCredentials';
 import { claimSeedMark, hasSeedMark } from './seedMarks';
 
 export const CARD_HOLDERS_SEED_MARK = 'seed:card-holders:v1';
@@ -92,10 +94,17 @@ export const seedCardHolders = async (
       updateTime: at,
     });
   }
+  // The institution and operator card comes with its second factor, as every privileged demo account does.
+  const enrolments = HOLDERS.filter(cardNeedsSecondFactor).map((holder) => ({
+    account: cardAccountKey(holder.cardNo),
+    secret: credentials.secretFor(holder.cardNo),
+    enrolledTime: at,
+  }));
   const seeded = await db
     .writeTransaction(async (trx) => {
       await claimSeedMark(trx, CARD_HOLDERS_SEED_MARK, at);
       await insertCardHolders(trx, holders);
+      await insertSecondFactors(trx, enrolments);
       await insertCreditRecords(trx, demoRecords(options.now));
       return true;
     })
@@ -103,5 +112,5 @@ export const seedCardHolders = async (
       if (await hasSeedMark(db.kysely, CARD_HOLDERS_SEED_MARK)) return false;
       throw error;
     });
-  return seeded ? credentials.save(options.dataDir, '学分银行卡号（卡号\t密码\t身份）') : null;
+  return seeded ? credentials.save(options.dataDir, `学分银行卡号（卡号\t${CREDENTIAL_COLUMNS}）`) : null;
 };

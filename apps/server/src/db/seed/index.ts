@@ -2,12 +2,14 @@ import path from 'node:path';
 import type { ConsoleRole } from '@lianmeng/core';
 import { insertConsoleUsers } from '../../domains/consoleUsers/consoleUserRepository';
 import { insertImages } from '../../domains/images/imageRepository';
+import { consoleNeedsSecondFactor } from '../../domains/secondFactor/secondFactor';
+import { consoleAccountKey, insertSecondFactors } from '../../domains/secondFactor/secondFactorRepository';
 import { hashPassword } from '../../security/passwords';
 import type { Db } from '../database';
 import { CARD_HOLDERS_SEED_MARK, seedCardHolders } from './cardHolders';
 import { CREDITS_SEED_MARK, seedCredits } from './credits';
 import { CONTENT_SEED_MARK, seedDemoContent } from './demoContent';
-import { createDemoCredentials } from './demoCredentials';
+import { assertDemoPasswordStrong, CREDENTIAL_COLUMNS, createDemoCredentials } from './demoCredentials';
 import { demoImages } from './demoImages';
 import { INSTITUTIONS_SEED_MARK, seedInstitutions } from './institutions';
 import { claimSeedMark, hasSeedMark } from './seedMarks';
@@ -47,6 +49,7 @@ export const seedDemoData = async (
   db: Db,
   options: { dataDir: string; demoPassword: string | undefined; now: Date },
 ): Promise<SeedResult> => {
+  await assertDemoPasswordStrong(options.demoPassword);
   await seedDemoContent(db, { dataDir: options.dataDir, now: options.now });
   const holdersFile = await seedCardHolders(db, options);
   // After the card holders: it binds demo card 10000002 to the exam site and links 10000001 to its school.
@@ -75,6 +78,26 @@ export const seedDemoData = async (
         trx,
         consoleUsers.map((user) => ({ ...user, disabled: 0, createTime: at, updateTime: at })),
       );
+      // The administrator and the editor come with their second factor; staff may add one in the console.
+      const enrolled = await trx
+        .selectFrom('consoleUser')
+        .select(['id', 'username', 'role'])
+        .where(
+          'username',
+          'in',
+          CONSOLE_USERS.map((user) => user.username),
+        )
+        .execute();
+      await insertSecondFactors(
+        trx,
+        enrolled
+          .filter((user) => consoleNeedsSecondFactor(user.role))
+          .map((user) => ({
+            account: consoleAccountKey(Number(user.id)),
+            secret: credentials.secretFor(user.username),
+            enrolledTime: at,
+          })),
+      );
       await insertImages(trx, images);
       return true;
     })
@@ -82,6 +105,8 @@ export const seedDemoData = async (
       if (await hasSeedMark(db.kysely, SEED_MARK)) return false;
       throw error;
     });
-  const credentialsFile = seeded ? await credentials.save(options.dataDir, '管理台账号（用户名\t密码\t身份）') : null;
+  const credentialsFile = seeded
+    ? await credentials.save(options.dataDir, `管理台账号（用户名\t${CREDENTIAL_COLUMNS}）`)
+    : null;
   return { seeded, credentialsFile: credentialsFile ?? cardCredentialsFile };
 };

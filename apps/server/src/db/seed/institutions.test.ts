@@ -78,15 +78,26 @@ describe('the demo institutions', () => {
   it('are listed in the credentials file with role and institution, without the password DEMO_PASSWORD set', async () => {
     const text = await fs.readFile(path.join(server.dataDir, DEMO_CREDENTIALS_FILE), 'utf8');
     expect(text).not.toContain(TEST_PASSWORD);
-    for (const line of [
-      '10000001\t（DEMO_PASSWORD 设定的密码）\t持卡人（学员），北京市第一中学',
-      '10000003\t（DEMO_PASSWORD 设定的密码）\t机构账号：北京市第一中学（成员学校）',
-      '10000004\t（DEMO_PASSWORD 设定的密码）\t机构账号：上海市育才小学（成员学校）',
-      '10000005\t（DEMO_PASSWORD 设定的密码）\t审核员（联盟认证中心）',
+    // A pupil's card has no second factor; every institution and operator account comes enrolled, its
+    // secret (the stored one) listed beside its password.
+    expect(text).toContain('10000001\t（DEMO_PASSWORD 设定的密码）\t（无）\t持卡人（学员），北京市第一中学');
+    for (const [cardNo, role] of [
+      ['10000002', '持卡人；审核员；机构账号：北京市青少年科技活动中心（考点）'],
+      ['10000003', '机构账号：北京市第一中学（成员学校）'],
+      ['10000004', '机构账号：上海市育才小学（成员学校）'],
+      ['10000005', '审核员（联盟认证中心）'],
     ]) {
-      expect(text).toContain(line);
+      const line = text.split('\n').find((entry) => entry.startsWith(`${cardNo}\t`)) ?? '';
+      const [, password, secret, listedRole] = line.split('\t');
+      expect([password, listedRole]).toEqual(['（DEMO_PASSWORD 设定的密码）', role]);
+      const stored = await server.db.kysely
+        .selectFrom('secondFactor')
+        .select('secret')
+        .where('account', '=', `card:${cardNo}`)
+        .executeTakeFirstOrThrow();
+      expect(secret).toBe(stored.secret);
+      expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     }
-    expect(text).toMatch(/10000002\t.*北京市青少年科技活动中心（考点）/);
     expect((await fs.stat(path.join(server.dataDir, DEMO_CREDENTIALS_FILE))).mode & 0o777).toBe(0o600);
   });
 

@@ -1,9 +1,10 @@
 import { INSTITUTION_KIND_LABELS, type InstitutionKind } from '@lianmeng/core';
 import { insertCardHolders } from '../../domains/cardHolders/cardHolderRepository';
 import { insertMembers } from '../../domains/institutions/memberRepository';
+import { cardAccountKey, insertSecondFactors } from '../../domains/secondFactor/secondFactorRepository';
 import { hashPassword } from '../../security/passwords';
 import type { Db } from '../database';
-import { createDemoCredentials } from './demoCredentials';
+import { CREDENTIAL_COLUMNS, createDemoCredentials } from './demoCredentials';
 import { claimSeedMark, hasSeedMark } from './seedMarks';
 
 export const INSTITUTIONS_SEED_MARK = 'seed:institutions:v1';
@@ -105,6 +106,15 @@ export const seedInstitutions = async (
           };
         }),
       );
+      // Every workbench account comes with its second factor.
+      await insertSecondFactors(
+        trx,
+        ACCOUNTS.map((account) => ({
+          account: cardAccountKey(account.cardNo),
+          secret: credentials.secretFor(account.cardNo),
+          enrolledTime: at,
+        })),
+      );
       await trx
         .updateTable('cardHolder')
         .set({ institutionId: ids.get(EXAM_SITE_ACCOUNT.institutionCode) ?? null })
@@ -135,5 +145,5 @@ export const seedInstitutions = async (
       if (await hasSeedMark(db.kysely, INSTITUTIONS_SEED_MARK)) return false;
       throw error;
     });
-  return seeded ? credentials.save(options.dataDir, '机构与审核员账号（卡号\t密码\t身份）') : null;
+  return seeded ? credentials.save(options.dataDir, `机构与审核员账号（卡号\t${CREDENTIAL_COLUMNS}）`) : null;
 };

@@ -29,19 +29,22 @@ export const ACTIVATION_MESSAGES = {
 
 /**
  * Activation codes are guessed like passwords: five free tries per card and address, then doubling
- * delays; at most 30 failures per card an hour from all addresses, 30 per address in 15 minutes; past a
- * few failures each try needs the image challenge.
+ * delays; past 30 failures per card an hour from all addresses, or 30 per address in 15 minutes, each try
+ * needs the image challenge and is held, and ten times as many are refused; past a few failures each try
+ * needs the image challenge.
  */
 export const ACTIVATION_RULES: LoginGuardRules = {
   ...CARD_LOGIN_RULES,
   kind: 'activation',
   perAddress: {
     name: 'activation-failed:address',
-    max: 30,
+    max: 300,
+    slowAfter: 30,
     windowMs: 15 * 60_000,
     message: '激活失败次数过多，请稍后再试',
   },
   accountPerHour: 30,
+  accountCeilingPerHour: 300,
 };
 
 const needsConsent = (birthDate: string | null, now: Date) =>
@@ -69,11 +72,14 @@ export const createActivation = (context: CardHoldersContext, hashOf: Activation
     challengeAsked: boolean,
   ) => {
     const attempt = { account: cardNo, address };
-    await guard.check(attempt);
-    if (!challengeAsked) await captcha.demand(answer, captcha.enabled && (await guard.needsChallenge(attempt)), log);
+    const tried = await guard.begin(attempt, {
+      challenge: async (needed) => {
+        if (!challengeAsked) await captcha.demand(answer, captcha.enabled && needed, log);
+      },
+    });
     const verdict = await judgeActivationCode(db.kysely, hashOf, cardNo, code, now());
     if (verdict === 'wrong') {
-      await guard.failed(attempt);
+      await tried.failed();
       throw badRequest(ACTIVATION_MESSAGES.wrong);
     }
     const holder = await findCardHolder(db.kysely, cardNo);
@@ -82,7 +88,7 @@ export const createActivation = (context: CardHoldersContext, hashOf: Activation
       throw badRequest(holder.activationState === 'active' ? ACTIVATION_MESSAGES.active : ACTIVATION_MESSAGES.used);
     if (verdict === 'expired') throw badRequest(ACTIVATION_MESSAGES.expired);
     if (holder.activationState !== 'pending') throw badRequest(ACTIVATION_MESSAGES.active);
-    await guard.succeeded(attempt);
+    await tried.succeeded();
     return holder;
   };
 
@@ -95,7 +101,7 @@ export const createActivation = (context: CardHoldersContext, hashOf: Activation
     // Like the log-in's code: every request carries an answered image challenge, checked before anything is counted.
     await captcha.demand(body, true, request.log);
     await checkCode(body.cardNo, body.code, request.ip, body, request.log, true);
-    await chargeSmsSend(limiter, body.phone, request.ip);
+    await chargeSmsSend(context, body.phone, request.ip);
     await smsSender.send(body.phone, await smsCodes.issue(body.phone));
     return { cooldownSeconds: SMS_CODE_RULES.resendSeconds };
   };

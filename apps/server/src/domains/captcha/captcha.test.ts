@@ -4,10 +4,14 @@ import {
   CAPTCHA_REFUSED_MESSAGE,
   CAPTCHA_REQUIRED_MESSAGE,
   CAPTCHA_RULES,
+  type CaptchaProofChallenge,
   HEADERS,
   SMS_CODE_RULES,
   XSRF_COOKIE,
 } from '@lianmeng/core';
+import { solveInThisThread } from '@lianmeng/core/captchaProof';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import {
@@ -16,6 +20,7 @@ import {
   FIRST_CARD,
   postForm,
   publicKeyOf,
+  SECOND_CARD,
   SHARED_PHONE,
 } from '../../testing/cardHolders';
 import { createTestServer, TEST_PASSWORD, TEST_XSRF, type TestServer } from '../../testing/testServer';
@@ -38,20 +43,25 @@ afterAll(() => server.close());
 const newChallenge = async (on: TestServer = server, remoteAddress = freshAddress()) => {
   const response = await on.app.inject({ method: 'GET', url: '/api/captcha', remoteAddress });
   expect(response.statusCode).toBe(200);
-  return response.json().data as { captchaId: string; svg: string };
+  return response.json().data as { captchaId: string; image: string; proof: CaptchaProofChallenge };
 };
 
-/** The answer as the test-only switch writes it down; the server itself never sends it. */
+/**
+ * The picture's answer and a solved proof of work, as the test-only switch writes them down (the server
+ * itself never sends either): the proof is solved for real once below, and taken from here elsewhere.
+ */
 const answerOf = async (on: TestServer, captchaId: string) => {
   const lines = (await fs.readFile(path.join(on.dataDir, CAPTCHA_TEST_ANSWERS_FILE), 'utf8')).trim().split('\n');
   const line = lines.find((candidate) => candidate.startsWith(`${captchaId} `));
   if (!line) throw new Error(`no answer written for ${captchaId}`);
-  return line.slice(captchaId.length + 1);
+  const [, code = '', proof = ''] = line.split(' ');
+  return { code, proof };
 };
 
 const solved = async (on: TestServer = server) => {
   const { captchaId } = await newChallenge(on);
-  return { captchaId, captchaCode: await answerOf(on, captchaId) };
+  const { code, proof } = await answerOf(on, captchaId);
+  return { captchaId, captchaCode: code, captchaProof: proof };
 };
 
 /** Every send is a minute after the last, so the per-phone minute limit never gets in the way. */
@@ -71,17 +81,23 @@ const otherAnswer = (answer: string) =>
     .join('');
 
 describe('GET /api/captcha', () => {
-  it('answers an SVG challenge, never cached, its answer stored only as a keyed hash', async () => {
+  it('answers a raster picture and a proof of work, never cached, its answer stored only as a keyed hash', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/api/captcha', remoteAddress: freshAddress() });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    const { captchaId, svg, required } = response.json().data;
+    const { captchaId, image, proof, required } = response.json().data;
     expect(required).toBe(true);
     expect(captchaId).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
-    expect(svg).toMatch(/^<svg [^>]*width="\d+"[^>]*>.*<\/svg>$/s);
-    const answer = await answerOf(server, captchaId);
+    expect(image).toMatch(/^data:image\/webp;base64,[A-Za-z0-9+/]+=*$/);
+    expect(proof.parameters).toMatchObject({
+      algorithm: CAPTCHA_RULES.proof.algorithm,
+      cost: CAPTCHA_RULES.proof.cost,
+      data: { captchaId },
+    });
+    expect(proof.signature).toMatch(/^[0-9a-f]{64}$/);
+    const { code: answer } = await answerOf(server, captchaId);
     expect(answer).toMatch(new RegExp(`^[${CAPTCHA_RULES.alphabet}]{${CAPTCHA_RULES.length}}$`));
-    // The image draws the letters as paths: the answer is not in the answer as text.
+    // Only pixels are sent: the answer is nowhere in the answer as text.
     expect(response.body).not.toContain(answer);
     const rows = await server.db.kysely
       .selectFrom('captchaChallenge')
@@ -98,7 +114,7 @@ describe('GET /api/captcha', () => {
 
   it('picks answers only from the alphabet without look-alike characters', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 20 }, async () => answerOf(server, (await newChallenge()).captchaId)),
+      Array.from({ length: 20 }, async () => (await answerOf(server, (await newChallenge()).captchaId)).code),
     );
     for (const char of answers.join('')) expect(CAPTCHA_RULES.alphabet).toContain(char);
     for (const group of ['0OD', '1IL', '2Z', '5S', '8B', '6G', 'UV', '9Q', 'CG']) {
@@ -145,17 +161,17 @@ describe('the challenge before an SMS code is sent', () => {
 
   it('sends the code with the right answer, in any case', async () => {
     const before = server.sms.sent.length;
-    const { captchaId, captchaCode } = await solved();
-    const response = await sendCode({ captchaId, captchaCode: captchaCode.toLowerCase() });
+    const answer = await solved();
+    const response = await sendCode({ ...answer, captchaCode: answer.captchaCode.toLowerCase() });
     expect(response.statusCode).toBe(200);
     expect(server.sms.sent.length).toBe(before + 1);
   });
 
   it('refuses a wrong answer and uses the challenge up: the right answer after it is refused too', async () => {
     const before = server.sms.sent.length;
-    const { captchaId, captchaCode } = await solved();
-    expectRefusal(await sendCode({ captchaId, captchaCode: otherAnswer(captchaCode) }), CAPTCHA_REFUSED_MESSAGE);
-    expectRefusal(await sendCode({ captchaId, captchaCode }), CAPTCHA_REFUSED_MESSAGE);
+    const answer = await solved();
+    expectRefusal(await sendCode({ ...answer, captchaCode: otherAnswer(answer.captchaCode) }), CAPTCHA_REFUSED_MESSAGE);
+    expectRefusal(await sendCode(answer), CAPTCHA_REFUSED_MESSAGE);
     expect(server.sms.sent.length).toBe(before);
   });
 
@@ -190,6 +206,95 @@ describe('the challenge before an SMS code is sent', () => {
     expect([first.statusCode, second.statusCode].sort()).toEqual([200, 400]);
     // Neither phone holds a card, so nothing is sent; what matters is that only one got past the challenge.
     expect(server.sms.sent.length).toBe(before);
+  });
+});
+
+describe('the proof of work beside the picture', () => {
+  const decoded = (proof: string) => JSON.parse(Buffer.from(proof, 'base64').toString('utf8'));
+  const encoded = (payload: unknown) => Buffer.from(JSON.stringify(payload)).toString('base64');
+
+  it('is solved for real by the ALTCHA solver from the challenge as sent, and accepted', async () => {
+    const { captchaId, proof } = await newChallenge();
+    const solution = await solveChallenge({ challenge: proof, deriveKey });
+    expect(solution).not.toBeNull();
+    const captchaProof = encoded({ challenge: proof, solution });
+    const before = server.sms.sent.length;
+    const response = await sendCode({ captchaId, captchaCode: (await answerOf(server, captchaId)).code, captchaProof });
+    expect(response.statusCode).toBe(200);
+    expect(server.sms.sent.length).toBe(before + 1);
+  });
+
+  it("is solved by the browsers' own solver (WebCrypto, as in the worker) and accepted", async () => {
+    const { captchaId, proof } = await newChallenge();
+    const captchaProof = await solveInThisThread(proof);
+    expect(captchaProof).not.toBeNull();
+    const before = server.sms.sent.length;
+    const response = await sendCode({
+      captchaId,
+      captchaCode: (await answerOf(server, captchaId)).code,
+      captchaProof: captchaProof ?? '',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(server.sms.sent.length).toBe(before + 1);
+  });
+
+  it('is required: the right characters without it are refused, and the challenge is used up', async () => {
+    const before = server.sms.sent.length;
+    const { captchaProof, ...withoutProof } = await solved();
+    expectRefusal(await sendCode(withoutProof), CAPTCHA_REFUSED_MESSAGE);
+    expectRefusal(await sendCode({ ...withoutProof, captchaProof }), CAPTCHA_REFUSED_MESSAGE);
+    expect(server.sms.sent.length).toBe(before);
+  });
+
+  it("refuses a wrong key, a tampered challenge, another challenge's proof and a malformed one", async () => {
+    const before = server.sms.sent.length;
+    const wrongKey = await solved();
+    const payload = decoded(wrongKey.captchaProof);
+    payload.solution.derivedKey = `${payload.solution.derivedKey.startsWith('0') ? '1' : '0'}${payload.solution.derivedKey.slice(1)}`;
+    expectRefusal(await sendCode({ ...wrongKey, captchaProof: encoded(payload) }), CAPTCHA_REFUSED_MESSAGE);
+
+    const tampered = await solved();
+    const easier = decoded(tampered.captchaProof);
+    easier.challenge.parameters.cost = 1;
+    expectRefusal(await sendCode({ ...tampered, captchaProof: encoded(easier) }), CAPTCHA_REFUSED_MESSAGE);
+
+    const [first, second] = [await solved(), await solved()];
+    expectRefusal(await sendCode({ ...first, captchaProof: second.captchaProof }), CAPTCHA_REFUSED_MESSAGE);
+
+    const malformed = await solved();
+    expectRefusal(await sendCode({ ...malformed, captchaProof: 'bm90IGpzb24=' }), CAPTCHA_REFUSED_MESSAGE);
+    expect(server.sms.sent.length).toBe(before);
+  });
+
+  it('refuses a proof whose challenge has expired, even with the right characters', async () => {
+    const answer = await solved();
+    clock += CAPTCHA_RULES.validMs + 1000;
+    expectRefusal(await sendCode(answer), CAPTCHA_REFUSED_MESSAGE);
+  });
+});
+
+describe('the legacy POST /api/ValidateCardByPass/{u}/{p}', () => {
+  const legacy = (password: string, remoteAddress: string, query: Record<string, string> = {}) =>
+    server.app.inject({
+      method: 'POST',
+      url: `/api/ValidateCardByPass/${SECOND_CARD}/${encodeURIComponent(password)}`,
+      query,
+      remoteAddress,
+      headers: { cookie: `${XSRF_COOKIE}=${TEST_XSRF}`, [HEADERS.xsrf]: TEST_XSRF },
+    });
+
+  it('asks for the challenge after three failures like the card log-in, in its query, its body still empty', async () => {
+    for (let index = 0; index < CAPTCHA_RULES.afterFailures; index++) {
+      expect((await legacy('not-the-password', freshAddress())).json().data).toEqual({ valid: false });
+    }
+    const address = freshAddress();
+    expectRefusal(await legacy(TEST_PASSWORD, address), CAPTCHA_REQUIRED_MESSAGE);
+    expectRefusal(
+      await legacy(TEST_PASSWORD, address, { ...(await solved()), captchaCode: 'WWWW' }),
+      CAPTCHA_REFUSED_MESSAGE,
+    );
+    const passed = await legacy(TEST_PASSWORD, address, await solved());
+    expect(passed.json()).toEqual({ status: 200, message: expect.any(String), data: { valid: true } });
   });
 });
 
@@ -307,7 +412,7 @@ describe('CAPTCHA=off', () => {
       expect(off.sms.sent).toHaveLength(1);
       // The forms learn that they need show none; nothing is stored.
       const challenge = await off.app.inject({ method: 'GET', url: '/api/captcha' });
-      expect(challenge.json().data).toEqual({ captchaId: '', svg: '', required: false });
+      expect(challenge.json().data).toEqual({ captchaId: '', image: '', proof: null, required: false });
       expect(challenge.headers['cache-control']).toBe('no-store');
       expect(await off.db.kysely.selectFrom('captchaChallenge').selectAll().execute()).toEqual([]);
       for (let index = 0; index <= CAPTCHA_RULES.afterFailures; index++) {

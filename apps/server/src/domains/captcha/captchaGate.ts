@@ -7,6 +7,7 @@ import type { CaptchaChallenges } from './challenges';
 export interface CaptchaAnswer {
   captchaId?: unknown;
   captchaCode?: unknown;
+  captchaProof?: unknown;
 }
 
 export interface CaptchaGate {
@@ -23,12 +24,14 @@ export const createCaptchaGate = (enabled: boolean, challenges: CaptchaChallenge
   enabled,
   async demand(answer, needed, log) {
     if (!enabled || !needed) return;
-    const { captchaId, captchaCode } = answer;
+    const { captchaId, captchaCode, captchaProof } = answer;
     if (typeof captchaId !== 'string' || typeof captchaCode !== 'string' || !captchaId || !captchaCode.trim()) {
       throw badRequest(CAPTCHA_REQUIRED_MESSAGE);
     }
-    if (!(await challenges.consume(captchaId, captchaCode))) {
-      log.info('image challenge answered wrongly or too late');
+    // A missing proof of work is a wrong answer, not a missing one: the form that typed the picture's
+    // characters had its challenge, and a new one is what it needs.
+    if (!(await challenges.consume(captchaId, captchaCode, typeof captchaProof === 'string' ? captchaProof : ''))) {
+      log.info('challenge answered wrongly, without its proof of work or too late');
       throw badRequest(CAPTCHA_REFUSED_MESSAGE);
     }
   },

@@ -2,11 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ServerContext } from '../../context';
 import { type AttemptLimiter, createAttemptLimiter } from '../../security/attemptLimiter';
 import { type CardKeyPair, loadCardKeyPair } from '../../security/cardKeyPair';
+import { cookiePolicy } from '../../security/cookies';
+import { createKnownDevices } from '../../security/knownDevices';
 import { createLoginGuard, type LoginGuard } from '../../security/loginGuard';
 import { CARD_LOGIN_RULES } from '../../security/loginRules';
 import { loadSmsCodeKey } from '../../security/smsCodeKey';
 import type { CardTokens } from '../../sessions/cardHolderTokens';
-import { type CaptchaGate, createCaptcha } from '../captcha';
+import { type Breaker, type CaptchaGate, createCaptcha } from '../captcha';
+import { sendSms, writeNotices } from '../credits/notices';
+import { findCardHolder } from './cardHolderRepository';
 import { createSmsCodes, type SmsCodes } from './smsCodes';
 import { createOutboxSender, type SmsSender } from './smsSender';
 
@@ -21,6 +25,8 @@ export interface CardHoldersContext extends ServerContext {
   smsSender: SmsSender;
   /** The image challenge before an SMS code is sent and after repeated failures. */
   captcha: CaptchaGate;
+  /** The site-wide ceilings on SMS codes sent and failed log-ins. */
+  breaker: Breaker;
 }
 
 export const createCardHoldersContext = async (
@@ -28,19 +34,39 @@ export const createCardHoldersContext = async (
   smsSender: SmsSender | undefined,
   log: FastifyBaseLogger,
 ): Promise<CardHoldersContext> => {
-  const limiter = createAttemptLimiter(context.db, context.now);
+  const { db, config, now } = context;
+  const limiter = createAttemptLimiter(db, now);
+  const { gate, breaker } = createCaptcha(context);
+  const sender = smsSender ?? createOutboxSender(config.dataDir, now);
+  const loadKey = () => loadSmsCodeKey(config.dataDir, config.smsCodeKey);
+  /** The holder hears of strangers' guessing in the inbox and by SMS; a card number that is no card hears nothing. */
+  const notifyOwner = async (cardNo: string) => {
+    if (!(await findCardHolder(db.kysely, cardNo))) return;
+    const notice = {
+      cardNo,
+      title: '账号安全提醒',
+      body: `您的账号在一小时内登录失败已达 ${CARD_LOGIN_RULES.accountPerHour} 次。如非本人操作，请尽快修改密码；在您登录过的设备上仍可正常登录。`,
+      recordId: null,
+    };
+    const lines = await db.writeTransaction((trx) => writeNotices(trx, [notice], now().toISOString()));
+    await sendSms(sender, lines, log);
+  };
   return {
     ...context,
     tokens: context.cardTokens,
     limiter,
-    cardLogins: createLoginGuard(limiter, CARD_LOGIN_RULES, context.now, log),
+    cardLogins: createLoginGuard(limiter, CARD_LOGIN_RULES, now, log, {
+      devices: createKnownDevices('card', loadKey, cookiePolicy(config.publicUrl)),
+      notifyOwner,
+    }),
     keys: await loadCardKeyPair(context.config.dataDir, context.config.cardPrivateKey),
     smsCodes: createSmsCodes(
       context.db,
       context.now,
       await loadSmsCodeKey(context.config.dataDir, context.config.smsCodeKey),
     ),
-    smsSender: smsSender ?? createOutboxSender(context.config.dataDir, context.now),
-    captcha: createCaptcha(context).gate,
+    smsSender: sender,
+    captcha: gate,
+    breaker,
   };
 };

@@ -23,29 +23,30 @@ afterAll(() => server.close());
 
 const login = async (cardNo = FIRST_CARD, password = TEST_PASSWORD) =>
   tokenOf(await cardLogin(server, cardNo, password, freshAddress(), new Date(clock)));
-const ssoGetUser = (authorization?: string) => postForm(server, '/card/ssoGetUser', {}, { authorization, xsrf: false });
 const get = (url: string, authorization?: string) =>
   server.app.inject({ method: 'GET', url, headers: authorization ? { authorization } : {} });
+/** Whose a token is: the account centre's own read of it. */
+const whoseToken = (authorization?: string) => get('/api/uc/user/info', authorization);
 
-describe('ssoGetUser', () => {
-  it('says who a token belongs to, as issued or as Bearer, without anti-forgery', async () => {
+describe('a card token', () => {
+  it('says who it belongs to, as issued or as Bearer, without anti-forgery', async () => {
     const token = await login();
     for (const header of [token, `Bearer ${token}`]) {
-      const response = await ssoGetUser(header);
+      const response = await whoseToken(header);
       expect(response.statusCode).toBe(200);
       expect(response.json().data).toMatchObject({ cardNo: FIRST_CARD, name: expect.any(String) });
     }
   });
 
   it('refuses no token and an unknown token with a Chinese 401', async () => {
-    expect((await ssoGetUser()).json()).toEqual({ status: 401, message: '请先登录' });
-    expect((await ssoGetUser('made-up-token')).json()).toEqual({ status: 401, message: '登录已过期，请重新登录' });
+    expect((await whoseToken()).json()).toEqual({ status: 401, message: '请先登录' });
+    expect((await whoseToken('made-up-token')).json()).toEqual({ status: 401, message: '登录已过期，请重新登录' });
   });
 
   it('refuses a token idle for more than 30 minutes', async () => {
     const token = await login();
     clock += CARD_TOKEN_IDLE_MS + 1000;
-    expect((await ssoGetUser(token)).statusCode).toBe(401);
+    expect((await whoseToken(token)).statusCode).toBe(401);
   });
 
   it('keeps a token in use alive, but not beyond 12 hours', async () => {
@@ -53,10 +54,10 @@ describe('ssoGetUser', () => {
     const start = clock;
     while (clock - start < CARD_TOKEN_MAX_MS - CARD_TOKEN_IDLE_MS) {
       clock += CARD_TOKEN_IDLE_MS - 60_000;
-      expect((await ssoGetUser(token)).statusCode).toBe(200);
+      expect((await whoseToken(token)).statusCode).toBe(200);
     }
     clock = start + CARD_TOKEN_MAX_MS + 1000;
-    expect((await ssoGetUser(token)).statusCode).toBe(401);
+    expect((await whoseToken(token)).statusCode).toBe(401);
   });
 });
 
@@ -66,10 +67,10 @@ describe('logout', () => {
     const other = await login();
     const response = await get(`/api/uc/user/logout/${FIRST_CARD}`, token);
     expect(response.statusCode).toBe(200);
-    expect((await ssoGetUser(token)).statusCode).toBe(401);
+    expect((await whoseToken(token)).statusCode).toBe(401);
     expect((await get('/api/uc/user/info', token)).statusCode).toBe(401);
     // Only that token: another session of the same card lives on.
-    expect((await ssoGetUser(other)).statusCode).toBe(200);
+    expect((await whoseToken(other)).statusCode).toBe(200);
   });
 
   it('needs a token, and refuses another holder’s card number without ending anything', async () => {
@@ -77,7 +78,7 @@ describe('logout', () => {
     const token = await login();
     const response = await get(`/api/uc/user/logout/${SECOND_CARD}`, token);
     expect(response.statusCode).toBe(403);
-    expect((await ssoGetUser(token)).statusCode).toBe(200);
+    expect((await whoseToken(token)).statusCode).toBe(200);
   });
 });
 
@@ -102,8 +103,8 @@ describe('info and changePassword', () => {
       { authorization: token, xsrf: false },
     );
     expect(response.statusCode).toBe(200);
-    expect((await ssoGetUser(token)).statusCode).toBe(200);
-    expect((await ssoGetUser(other)).statusCode).toBe(401);
+    expect((await whoseToken(token)).statusCode).toBe(200);
+    expect((await whoseToken(other)).statusCode).toBe(401);
     expect((await cardLogin(server, SECOND_CARD, TEST_PASSWORD, freshAddress(), new Date(clock))).statusCode).toBe(401);
     expect((await cardLogin(server, SECOND_CARD, newPassword, freshAddress(), new Date(clock))).statusCode).toBe(200);
   });

@@ -13,12 +13,13 @@ export const registerChangePassword = (app: FastifyInstance, { db, tokens, cardL
     const identity = request.cardHolder;
     if (!identity) throw unauthorized();
     const attempt = { account: identity.cardNo, address: request.ip };
-    await cardLogins.check(attempt);
+    const check = await cardLogins.begin(attempt);
     const holder = await findCardHolder(db.kysely, identity.cardNo);
     if (!holder || !(await verifyPassword(holder.passwordHash, body.oldPassword))) {
-      await cardLogins.failed(attempt);
+      await check.failed();
       throw badRequest('原密码不正确');
     }
+    await check.succeeded();
     if (body.oldPassword === body.newPassword) throw badRequest('新密码不能与原密码相同');
     await assertStrongPassword(body.newPassword, [holder.cardNo, holder.phone, holder.name]);
     const newHash = await hashPassword(body.newPassword);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../security/tokens';
 import {
   addressesIn,
+  answerCardStep,
   buildCardsOnOnePhone,
   cardLogin,
   FIRST_CARD,
@@ -32,6 +33,7 @@ const THIRD_PHONE = '13700000000';
 const THIRD_CARD = '30000001';
 const DISABLED_INSTITUTION_CARD = '30000002';
 const PENDING_CARD = '30000003';
+const PLAIN_SECOND_CARD = '30000004';
 
 let examSiteId = 0;
 
@@ -95,11 +97,15 @@ describe('chooseCard', () => {
     // Bound to the first card, the token cannot open the second card's workbench.
     expect((await get(api.institutionWorkbench.mine.path, token)).statusCode).toBe(403);
 
+    // An institution account is opened by its code, not by the phone's SMS code: the answer is the code step,
+    // and the token stays the first card's until the step is passed.
     const chosen = await chooseCard(token, { cardNo: EXAM_SITE_CARD });
-    expect(chosen.json()).toEqual({
-      status: 200,
-      message: expect.any(String),
-      data: {
+    const step = chosen.json().data.secondFactor;
+    expect(step).toMatchObject({ ticket: expect.any(String) });
+    expect(await boundCard(token)).toBe(SCHOOL_CARD);
+    const passed = await answerCardStep(server, EXAM_SITE_CARD, step, freshAddress());
+    expect(passed.json().data).toMatchObject({
+      ucUserInfo: {
         cardNo: EXAM_SITE_CARD,
         name: '李明',
         school: '北京市青少年科技活动中心',
@@ -107,29 +113,53 @@ describe('chooseCard', () => {
         operator: false,
         institution: true,
       },
+      cardNoOfData: [SCHOOL_CARD, EXAM_SITE_CARD],
     });
-    // The same token, now the second card's; no new one travels.
-    expect(chosen.body).not.toContain(token);
-    expect(await boundCard(token)).toBe(EXAM_SITE_CARD);
-    expect((await get(api.uc.info.path, token)).json().data.cardNo).toBe(EXAM_SITE_CARD);
-    const mine = await get(api.institutionWorkbench.mine.path, token);
+    const examToken = tokenOf(passed);
+    expect(await boundCard(examToken)).toBe(EXAM_SITE_CARD);
+    expect((await get(api.uc.info.path, examToken)).json().data.cardNo).toBe(EXAM_SITE_CARD);
+    const mine = await get(api.institutionWorkbench.mine.path, examToken);
     expect(mine.statusCode).toBe(200);
     expect(mine.json().data).toMatchObject({ id: examSiteId, name: '北京市青少年科技活动中心', kind: 'examSite' });
 
-    const audit = (await auditRows()).at(-1);
-    expect(audit).toMatchObject({
-      username: `卡号${EXAM_SITE_CARD}`,
-      action: 'sign-in',
-      targetType: 'cardHolder',
-      targetId: EXAM_SITE_CARD,
-    });
-    expect(Number(audit?.institutionId)).toBe(examSiteId);
-    expect(JSON.parse(audit?.detail ?? '{}')).toMatchObject({ via: 'chooseCard', fromCardNo: SCHOOL_CARD });
-    expect(JSON.stringify(audit)).not.toContain(token);
-    expect(JSON.stringify(audit)).not.toContain(PHONE);
-
     // 修改密码 changes the chosen card's password, not the first card's.
     const newPassword = 'Exam-site-pass-7';
+    const changed = await postForm(
+      server,
+      api.uc.changePassword.path,
+      { oldPassword: TEST_PASSWORD, newPassword },
+      { authorization: examToken, xsrf: false },
+    );
+    expect(changed.statusCode).toBe(200);
+    const at = new Date(clock);
+    expect((await cardLogin(server, EXAM_SITE_CARD, newPassword, freshAddress(), at)).statusCode).toBe(200);
+    expect((await cardLogin(server, SCHOOL_CARD, TEST_PASSWORD, freshAddress(), at)).statusCode).toBe(200);
+
+    // And back: the first card again, whose account has no workbench; the same token, rebound and audited.
+    const back = await chooseCard(examToken, { cardNo: SCHOOL_CARD });
+    expect(back.json().data.cardNo).toBe(SCHOOL_CARD);
+    expect(back.body).not.toContain(examToken);
+    expect(await boundCard(examToken)).toBe(SCHOOL_CARD);
+    expect((await get(api.uc.info.path, examToken)).json().data.cardNo).toBe(SCHOOL_CARD);
+    expect((await get(api.institutionWorkbench.mine.path, examToken)).statusCode).toBe(403);
+    const audit = (await auditRows()).at(-1);
+    expect(audit).toMatchObject({
+      username: `卡号${SCHOOL_CARD}`,
+      action: 'sign-in',
+      targetType: 'cardHolder',
+      targetId: SCHOOL_CARD,
+    });
+    expect(JSON.parse(audit?.detail ?? '{}')).toMatchObject({ via: 'chooseCard', fromCardNo: EXAM_SITE_CARD });
+    expect(JSON.stringify(audit)).not.toContain(examToken);
+    expect(JSON.stringify(audit)).not.toContain(PHONE);
+  });
+
+  it('after a phone log-in, 修改密码 changes the chosen plain card, not the first one', async () => {
+    const token = await phoneToken(THIRD_CARD, THIRD_PHONE);
+    await buildCardHolder(server.db, { cardNo: PLAIN_SECOND_CARD, phone: THIRD_PHONE });
+    expect((await chooseCard(token, { cardNo: PLAIN_SECOND_CARD })).json().data.cardNo).toBe(PLAIN_SECOND_CARD);
+    expect(await boundCard(token)).toBe(PLAIN_SECOND_CARD);
+    const newPassword = 'Second-card-pass-8';
     const changed = await postForm(
       server,
       api.uc.changePassword.path,
@@ -138,13 +168,8 @@ describe('chooseCard', () => {
     );
     expect(changed.statusCode).toBe(200);
     const at = new Date(clock);
-    expect((await cardLogin(server, EXAM_SITE_CARD, newPassword, freshAddress(), at)).statusCode).toBe(200);
-    expect((await cardLogin(server, SCHOOL_CARD, TEST_PASSWORD, freshAddress(), at)).statusCode).toBe(200);
-
-    // And back: the first card again, whose account has no workbench.
-    expect((await chooseCard(token, { cardNo: SCHOOL_CARD })).json().data.cardNo).toBe(SCHOOL_CARD);
-    expect((await get(api.uc.info.path, token)).json().data.cardNo).toBe(SCHOOL_CARD);
-    expect((await get(api.institutionWorkbench.mine.path, token)).statusCode).toBe(403);
+    expect((await cardLogin(server, PLAIN_SECOND_CARD, newPassword, freshAddress(), at)).statusCode).toBe(200);
+    expect((await cardLogin(server, THIRD_CARD, TEST_PASSWORD, freshAddress(), at)).statusCode).toBe(200);
   });
 
   it('refuses a card of another phone, or no card at all, with a 403 that changes nothing', async () => {
@@ -182,14 +207,21 @@ describe('chooseCard', () => {
     expect(await boundCard(token)).toBe(THIRD_CARD);
   });
 
-  it('chooses a disabled institution’s account as its log-in does: without the flag, and its workbench closed', async () => {
+  it('chooses a disabled institution’s account as its log-in does: its code first, then without the flag and its workbench closed', async () => {
     const token = await phoneToken(THIRD_CARD, THIRD_PHONE);
     const chosen = await chooseCard(token, { cardNo: DISABLED_INSTITUTION_CARD });
-    expect(chosen.json().data).toMatchObject({ cardNo: DISABLED_INSTITUTION_CARD, institution: false });
-    expect(await boundCard(token)).toBe(DISABLED_INSTITUTION_CARD);
-    expect((await get(api.institutionWorkbench.mine.path, token)).statusCode).toBe(403);
-    const audit = (await auditRows()).at(-1);
-    expect(audit?.institutionId ?? null).toBeNull();
+    // The account keeps its second factor while its institution is disabled: enabling it again opens nothing.
+    const passed = await answerCardStep(
+      server,
+      DISABLED_INSTITUTION_CARD,
+      chosen.json().data.secondFactor,
+      freshAddress(),
+    );
+    expect(passed.json().data.ucUserInfo).toMatchObject({ cardNo: DISABLED_INSTITUTION_CARD, institution: false });
+    const accountToken = tokenOf(passed);
+    expect(await boundCard(accountToken)).toBe(DISABLED_INSTITUTION_CARD);
+    expect(await boundCard(token)).toBe(THIRD_CARD);
+    expect((await get(api.institutionWorkbench.mine.path, accountToken)).statusCode).toBe(403);
   });
 
   it('needs a token and a card number', async () => {

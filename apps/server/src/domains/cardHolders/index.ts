@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context';
+import { registerCardSecondFactor } from '../secondFactor/cardSecondFactor';
 import { createCardHoldersContext } from './cardHoldersContext';
 import { registerChangePassword } from './changePassword';
 import { registerChooseCard } from './chooseCard';
@@ -12,6 +13,7 @@ import { registerPublicKey } from './publicKey';
 import { registerResetPassword } from './resetPassword';
 import { registerSendCode } from './sendCode';
 import type { SmsSender } from './smsSender';
+import { registerSsoCode } from './ssoCode';
 import { registerSsoGetUser } from './ssoGetUser';
 import { registerSsoReturnOrigins } from './ssoReturnOrigins';
 import { registerValidateCardByPass } from './validateCardByPass';
@@ -29,6 +31,7 @@ export const registerCardHolderRoutes = async (
   registerPublicKey(app, context);
   registerSsoReturnOrigins(app, context);
   registerValidateCardByPass(app, context);
+  registerCardSecondFactor(app, context);
   registerSendCode(app, context);
   registerLoginByPhoneAndCode(app, context);
   registerResetPassword(app, context);
@@ -37,6 +40,7 @@ export const registerCardHolderRoutes = async (
   registerChooseCard(app, context);
   registerChangePassword(app, context);
   registerLegacyValidateCardByPass(app, context);
+  registerSsoCode(app, context);
   registerSsoGetUser(app, context);
   registerCreditBankInfo(app, context);
   return context;

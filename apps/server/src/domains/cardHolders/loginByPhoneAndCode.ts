@@ -2,6 +2,7 @@ import { api } from '@lianmeng/core';
 import type { FastifyInstance } from 'fastify';
 import { forbidden, unauthorized } from '../../http/apiError';
 import { defineRoute } from '../../http/defineRoute';
+import { cardSecondStep } from '../secondFactor/cardSecondFactor';
 import { findCardHoldersByPhone, toUcUserInfo } from './cardHolderRepository';
 import type { CardHoldersContext } from './cardHoldersContext';
 import { CARD_NOT_ACTIVATED } from './validateCardByPass';
@@ -19,6 +20,9 @@ export const registerLoginByPhoneAndCode = (app: FastifyInstance, context: CardH
     // Reached only with a valid code, so the phone's cards are not revealed to a guesser.
     if (!chosen) throw unauthorized(SMS_CODE_REFUSED);
     if (chosen.activationState === 'pending') throw forbidden(CARD_NOT_ACTIVATED);
+    // An institution or operator card gets no token before its code; the step still lists the phone's cards.
+    const step = await cardSecondStep(context, chosen, body.phone);
+    if (step) return { ...step, cardNoOfData: cards.map((card) => card.cardNo) };
     return {
       token: await context.tokens.issue(chosen.cardNo, body.phone),
       ucUserInfo: toUcUserInfo(chosen),

@@ -2,6 +2,7 @@ import { api } from '@lianmeng/core';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../http/apiError';
 import { defineRoute } from '../../http/defineRoute';
+import { maskedCardNo } from '../../security/loginRules';
 import { assertStrongPassword } from '../../security/passwordRule';
 import { hashPassword } from '../../security/passwords';
 import { findCardHoldersByPhone, updateCardPassword } from './cardHolderRepository';
@@ -20,5 +21,6 @@ export const registerResetPassword = (app: FastifyInstance, context: CardHolders
     const passwordHash = await hashPassword(body.newPassword);
     await updateCardPassword(db.kysely, body.cardNo, passwordHash, now().toISOString());
     await tokens.revokeCard(body.cardNo);
+    request.log.info({ card: maskedCardNo(body.cardNo), address: request.ip }, 'card password reset with an SMS code');
     return {};
   });

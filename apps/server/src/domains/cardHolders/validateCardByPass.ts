@@ -6,6 +6,7 @@ import { defineRoute } from '../../http/defineRoute';
 import { type CardCredentials, openCardPayload, PayloadRefused } from '../../security/cardPayload';
 import { LOGIN_RULES } from '../../security/loginRules';
 import { verifyPassword } from '../../security/passwords';
+import { cardSecondStep } from '../secondFactor/cardSecondFactor';
 import { findCardHolder, toUcUserInfo } from './cardHolderRepository';
 import type { CardHoldersContext } from './cardHoldersContext';
 import { claimPayload } from './replayGuard';
@@ -20,7 +21,7 @@ const rawForm = { ...api.uc.validateCardByPass, body: z.record(z.string(), z.unk
 
 /** Card number + password, wrapped by the portal in the encrypted log-in payload (security/cardPayload.ts). */
 export const registerValidateCardByPass = (app: FastifyInstance, context: CardHoldersContext) =>
-  defineRoute(app, rawForm, async ({ body, request }) => {
+  defineRoute(app, rawForm, async ({ body, request, reply }) => {
     const { db, keys, limiter, cardLogins, tokens, now, captcha } = context;
     const byAddress = { rule: LOGIN_RULES.cardFailedPerAddress, subject: request.ip };
     await limiter.assertAllowed([byAddress]);
@@ -39,15 +40,20 @@ export const registerValidateCardByPass = (app: FastifyInstance, context: CardHo
     }
 
     const attempt = { account: credentials.cardNo, address: request.ip };
-    await cardLogins.check(attempt);
-    await captcha.demand(body, captcha.enabled && (await cardLogins.needsChallenge(attempt)), request.log);
+    const login = await cardLogins.begin(attempt, {
+      request,
+      challenge: (needed) => captcha.demand(body, captcha.enabled && needed, request.log),
+    });
     const holder = await findCardHolder(db.kysely, credentials.cardNo);
     // A card opened from a roster has no password until its holder activates it.
     if (holder?.activationState === 'pending') throw forbidden(CARD_NOT_ACTIVATED);
     if (!(await verifyPassword(holder?.passwordHash, credentials.password)) || !holder) {
-      await cardLogins.failed(attempt);
+      await login.failed();
       throw unauthorized(CARD_LOGIN_REFUSED);
     }
-    await cardLogins.succeeded(attempt);
+    await login.succeeded(reply);
+    // An institution or operator card (or one with a second factor) gets no token before its code.
+    const step = await cardSecondStep(context, holder, null);
+    if (step) return step;
     return { token: await tokens.issue(holder.cardNo, null), ucUserInfo: toUcUserInfo(holder) };
   });

@@ -1,14 +1,16 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { CAPTCHA_RULES } from '@lianmeng/core';
 import type { FastifyBaseLogger } from 'fastify';
-import { unauthorized } from '../../http/apiError';
-import { LOGIN_RULES } from '../../security/loginRules';
+import { ApiError, unauthorized } from '../../http/apiError';
+import { LOGIN_RULES, SLOW_DOWN_MS } from '../../security/loginRules';
 import type { CaptchaAnswer } from '../captcha';
 import type { CardHoldersContext } from './cardHoldersContext';
 
 export const SMS_CODE_REFUSED = '验证码不正确或已失效，请重新获取';
 
 /**
- * Checks a code under the failure limit of the trying address; throws the refusal. Nothing refuses the
+ * Checks a code under the failure limits of the trying address; throws the refusal. Past `slowAfter`
+ * failures from the address each try is held a while, and only a flood is refused. Nothing refuses the
  * phone itself: guessing is already bounded by the code (it dies after a few wrong tries and a phone gets
  * a few codes a day), and a limit per phone would let a stranger's wrong guesses refuse the owner's fresh
  * code, for a log-in or a password reset. Past a few failures from the address or on the phone, each try
@@ -24,15 +26,25 @@ export const verifySmsCode = async (
 ) => {
   const byAddress = { rule: LOGIN_RULES.cardFailedPerAddress, subject: address };
   const byPhone = { rule: LOGIN_RULES.smsCodeFailedPerPhone, subject: phone };
-  await limiter.assertAllowed([byAddress]);
-  const needed =
-    captcha.enabled &&
-    ((await limiter.recent(byAddress.rule, address)).count >= CAPTCHA_RULES.afterFailures ||
-      (await limiter.recent(byPhone.rule, phone)).count >= CAPTCHA_RULES.afterFailures);
-  await captcha.demand(answer, needed, log);
+  // Counted as a failure before the code is looked at, so simultaneous guesses each see the others.
+  const reservation = await limiter.reserve([byAddress, byPhone], ([fromAddress, onPhone]) => {
+    const addressFailures = fromAddress?.count ?? 0;
+    if (addressFailures >= byAddress.rule.max) throw new ApiError(429, byAddress.rule.message);
+    return {
+      record: [true, true],
+      outcome: {
+        needed: addressFailures >= CAPTCHA_RULES.afterFailures || (onPhone?.count ?? 0) >= CAPTCHA_RULES.afterFailures,
+        holdMs: addressFailures >= byAddress.rule.slowAfter ? SLOW_DOWN_MS : 0,
+      },
+    };
+  });
+  if (reservation.outcome.holdMs > 0) await sleep(reservation.outcome.holdMs);
+  await captcha.demand(answer, captcha.enabled && reservation.outcome.needed, log);
+  const masked = `${phone.slice(0, 3)}****${phone.slice(-4)}`;
   if (!(await smsCodes.consume(phone, code))) {
-    await limiter.record([byAddress, byPhone]);
-    log.warn({ login: 'sms-code', phone: `${phone.slice(0, 3)}****${phone.slice(-4)}`, address }, 'log-in failed');
+    log.warn({ login: 'sms-code', phone: masked, address }, 'log-in failed');
     throw unauthorized(SMS_CODE_REFUSED);
   }
+  await reservation.release();
+  log.info({ login: 'sms-code', phone: masked, address }, 'SMS code accepted');
 };

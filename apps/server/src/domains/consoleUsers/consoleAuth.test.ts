@@ -1,5 +1,6 @@
 import { CONSOLE_SESSION_COOKIE } from '@lianmeng/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpCode } from '../../security/totp';
 import { CONSOLE_SESSION_IDLE_MS } from '../../sessions/consoleSessions';
 import { buildConsoleUser } from '../../testing/factories';
 import { createTestServer, TEST_PASSWORD, type TestServer } from '../../testing/testServer';
@@ -19,7 +20,15 @@ const login = (payload: Record<string, unknown>, xsrf = true) =>
 
 describe('console sign-in', () => {
   it('issues an httpOnly, SameSite=Strict session cookie and answers the role', async () => {
-    const response = await login({ username: 'editor', password: TEST_PASSWORD });
+    // The editor's password opens the code step; its code (here: enrolling on first sign-in) the session.
+    const first = await login({ username: 'editor', password: TEST_PASSWORD });
+    const step = first.json().data.secondFactor;
+    expect(first.cookies.find((c) => c.name === CONSOLE_SESSION_COOKIE)).toBeUndefined();
+    const response = await server.consoleInject(null, {
+      method: 'POST',
+      url: '/lianmeng/auth/secondFactor',
+      payload: { ticket: step.ticket, code: totpCode(step.enrolment.secret, clock) },
+    });
     expect(response.json()).toMatchObject({
       status: 200,
       data: { username: 'editor', role: 'editor', displayName: '联盟编辑' },

@@ -8,7 +8,13 @@ import { assertStrongPassword } from '../../security/passwordRule';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { endConsoleSessionsOf } from '../../sessions/consoleSessions';
 import { auditTarget } from '../audit/auditRepository';
-import { CONSOLE_USER_NOT_FOUND, findConsoleUserRow, toAccount } from './consoleUserRepository';
+import {
+  CONSOLE_USER_NOT_FOUND,
+  findConsoleUserRow,
+  hasFreshReauth,
+  toAccount,
+  updateConsoleUserPassword,
+} from './consoleUserRepository';
 
 /**
  * The writes to console accounts: each checks the account rules of `@lianmeng/core/policy`, writes, ends
@@ -25,6 +31,7 @@ export const createConsoleUser = async (
   actor: Actor,
   now: Date,
 ): Promise<Account> => {
+  await assertRecentlyReauthenticated(db, actor, now);
   await assertStrongPassword(input.password, [input.username, input.displayName]);
   // Hashing is slow: done before the write lock is taken.
   const passwordHash = await hashPassword(input.password);
@@ -67,6 +74,9 @@ export const changeConsoleUser = async (
   actor: Actor,
   now: Date,
 ): Promise<Account> => {
+  // Changing one's own display name or password needs no second proof; everything done to another
+  // account (a reset, a role, disabling) does.
+  if (actor?.id !== id) await assertRecentlyReauthenticated(db, actor, now);
   if (input.password) {
     const account = await findConsoleUserRow(db.kysely, id);
     await assertStrongPassword(input.password, [account?.username, input.displayName ?? account?.displayName]);
@@ -101,9 +111,11 @@ export const changeConsoleUser = async (
         : {}),
       ...(roleChanges ? { role: input.role } : {}),
       ...(disabledChanges ? { disabled: input.disabled ? 1 : 0 } : {}),
-      ...(passwordHash ? { passwordHash } : {}),
+      ...(passwordHash ? { passwordHash, mustChangePassword: actor?.id === id ? 0 : 1 } : {}),
     };
-    const changed = Object.keys(patch).map((key) => (key === 'passwordHash' ? 'password' : key));
+    const changed = Object.keys(patch)
+      .filter((key) => key !== 'mustChangePassword')
+      .map((key) => (key === 'passwordHash' ? 'password' : key));
     if (changed.length === 0) return toAccount(current);
     const row = await trx
       .updateTable('consoleUser')
@@ -115,5 +127,48 @@ export const changeConsoleUser = async (
     if (disabledChanges || passwordHash) await endConsoleSessionsOf(trx, current.id);
     await auditAccount(trx, { user: actor, at: now }, 'update', row.id, { changed });
     return toAccount(row);
+  });
+};
+
+/** How long a re-authentication lets its user administer accounts. */
+export const REAUTH_WINDOW_MS = 10 * 60 * 1000;
+export const REAUTH_NEEDED = '请先再次验证身份（输入密码）后再管理账号';
+
+/**
+ * Account administration is refused unless the actor gave the password again within the window, so a
+ * console left open is not enough to create accounts or reset others' passwords.
+ */
+const assertRecentlyReauthenticated = async (db: Db, actor: Actor, now: Date) => {
+  const since = new Date(now.getTime() - REAUTH_WINDOW_MS).toISOString();
+  const fresh = actor ? await hasFreshReauth(db.kysely, actor.id, since) : false;
+  if (!fresh) throw forbidden(REAUTH_NEEDED);
+};
+
+/**
+ * A console user changes their own password: the current one must be right, the new one must pass the
+ * rule; the forced change after an administrator's reset is then done, and every session of the account
+ * ends (the route opens a new one for the caller).
+ */
+export const changeOwnPassword = async (
+  db: Db,
+  actor: ConsoleUser,
+  input: { currentPassword: string; newPassword: string },
+  now: Date,
+) => {
+  const own = await findConsoleUserRow(db.kysely, actor.id);
+  if (!own || !(await verifyPassword(own.passwordHash, input.currentPassword))) {
+    throw badRequest('当前密码不正确');
+  }
+  if (input.newPassword === input.currentPassword) throw badRequest('新密码不能与当前密码相同');
+  await assertStrongPassword(input.newPassword, [own.username, own.displayName]);
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.writeTransaction(async (trx, locks) => {
+    const current = await findConsoleUserRow(trx, actor.id, locks);
+    if (!current || current.passwordHash !== own.passwordHash) {
+      throw badRequest('密码刚被修改过，请重新输入当前密码');
+    }
+    await updateConsoleUserPassword(trx, actor.id, passwordHash, now.toISOString());
+    await endConsoleSessionsOf(trx, actor.id);
+    await auditAccount(trx, { user: actor, at: now }, 'password-change', actor.id, { changed: ['password'] });
   });
 };

@@ -1,4 +1,4 @@
-import type { Account, accountFilter, ConsoleRole } from '@lianmeng/core';
+import type { Account, accountFilter, ConsoleRole, ConsoleUser } from '@lianmeng/core';
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import type { WriteLocks } from '../../db/database';
@@ -61,3 +61,56 @@ export const findConsoleUser = async (db: Kysely<Database>, id: number) => {
 export const insertConsoleUsers = async (db: Kysely<Database>, rows: Insertable<ConsoleUserTable>[]) => {
   if (rows.length > 0) await db.insertInto('consoleUser').values(rows).execute();
 };
+
+/** A new password chosen by the account's own user: the forced change, if any, is done. */
+export const updateConsoleUserPassword = async (
+  trx: Kysely<Database>,
+  id: number,
+  passwordHash: string,
+  at: string,
+) => {
+  await trx
+    .updateTable('consoleUser')
+    .set({ passwordHash, mustChangePassword: 0, updateTime: at })
+    .where('id', '=', id)
+    .execute();
+};
+
+/** What a session knows of its user: the contract's console user. */
+export const toConsoleUser = (row: ConsoleUserRow): ConsoleUser => ({
+  id: Number(row.id),
+  username: row.username,
+  displayName: row.displayName,
+  role: row.role as ConsoleRole,
+  mustChangePassword: Number(row.mustChangePassword) === 1,
+});
+
+/** Whether a session of the user gave the password again since `since` (re-authentication). */
+export const hasFreshReauth = async (db: Kysely<Database>, userId: number, since: string) =>
+  (await db
+    .selectFrom('consoleSession')
+    .select('idHash')
+    .where('userId', '=', userId)
+    .where('reauthTime', '>=', since)
+    .executeTakeFirst()) !== undefined;
+
+/** Records a re-authentication on the session (by its hash). */
+export const markSessionReauthenticated = async (db: Kysely<Database>, idHash: string, at: string) => {
+  await db.updateTable('consoleSession').set({ reauthTime: at }).where('idHash', '=', idHash).execute();
+};
+
+/** Whether any console account exists (a production site's first start offers the set-up link until one does). */
+export const anyConsoleUser = async (db: Kysely<Database>) =>
+  (await db.selectFrom('consoleUser').select('id').limit(1).executeTakeFirst()) !== undefined;
+
+/** Whether a user name is taken, compared without regard to case as the unique index on lower(username) does. */
+export const usernameTaken = async (db: Kysely<Database>, username: string) =>
+  (await db
+    .selectFrom('consoleUser')
+    .select('id')
+    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst()) !== undefined;
+
+/** One new account, answered as stored. */
+export const insertConsoleUser = (db: Kysely<Database>, row: Insertable<ConsoleUserTable>) =>
+  db.insertInto('consoleUser').values(row).returningAll().executeTakeFirstOrThrow();

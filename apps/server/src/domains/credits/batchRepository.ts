@@ -30,10 +30,10 @@ export const decideCreditBatches = async (db: Kysely<Database>, ids: number[], b
     .execute();
 };
 
-/** Batches still waiting, with how many of their records wait and their credits. */
+/** Batches still waiting, with how many of their records wait and their credits; `since`/`before` are instants. */
 export const submittedBatches = (
   db: Kysely<Database>,
-  filter: { institutionId?: number; from?: string; to?: string },
+  filter: { institutionId?: number; since?: string; before?: string },
 ) => {
   let query = db
     .selectFrom('creditBatch as b')
@@ -41,8 +41,8 @@ export const submittedBatches = (
     .innerJoin('creditRecord as r', (join) => join.onRef('r.batchId', '=', 'b.id').on('r.state', '=', 'submitted'))
     .where('b.state', '=', 'submitted');
   if (filter.institutionId) query = query.where('b.institutionId', '=', filter.institutionId);
-  if (filter.from) query = query.where('b.createTime', '>=', filter.from);
-  if (filter.to) query = query.where('b.createTime', '<', `${filter.to}T99`);
+  if (filter.since) query = query.where('b.createTime', '>=', filter.since);
+  if (filter.before) query = query.where('b.createTime', '<', filter.before);
   return query
     .select((eb) => [
       'b.id',

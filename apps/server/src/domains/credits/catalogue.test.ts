@@ -74,6 +74,26 @@ describe('the catalogue (学分项目目录)', () => {
     });
     expect(inverted.statusCode).toBe(400);
     expect(inverted.json().message).toBe('默认学分不能大于最高学分');
+    // A level of another kind: an exam graded 省级, a training graded 三级; nothing is written.
+    for (const payload of [
+      { ...item, code: 'TEST-4', kind: 'exam', level: '省级' },
+      { ...item, code: 'TEST-5', level: '三级' },
+    ]) {
+      const mismatched = await server.consoleInject(admin, { method: 'POST', url: '/lianmeng/api/catalogue', payload });
+      expect(mismatched.statusCode).toBe(400);
+      expect(mismatched.json().message).toBe('级别与项目类型不符：等级考试为一级至七级，其余为校级至国家级');
+    }
+    expect((await list(admin, { q: 'TEST-4' })).json().data).toEqual([]);
+    expect((await list(admin, { q: 'TEST-5' })).json().data).toEqual([]);
+    // Changing the kind alone is checked against the level the item keeps.
+    const createdId = created.json().data.id as number;
+    const toExam = await server.consoleInject(admin, {
+      method: 'PUT',
+      url: `/lianmeng/api/catalogue/${createdId}`,
+      payload: { kind: 'exam' },
+    });
+    expect(toExam.statusCode).toBe(400);
+    expect((await list(admin, { id: [createdId] })).json().data[0]).toMatchObject({ kind: 'training', level: '市级' });
     const byEditor = await server.consoleInject(editor, {
       method: 'POST',
       url: '/lianmeng/api/catalogue',

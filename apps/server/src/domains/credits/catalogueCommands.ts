@@ -1,4 +1,12 @@
-import type { CatalogueItem, ConsoleUser, catalogueCreateBody, catalogueUpdateBody } from '@lianmeng/core';
+import {
+  type CatalogueItem,
+  type ConsoleUser,
+  type CreditKind,
+  type catalogueCreateBody,
+  type catalogueUpdateBody,
+  EVENT_LEVELS,
+  EXAM_LEVELS,
+} from '@lianmeng/core';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
@@ -19,6 +27,12 @@ const checkCredits = (defaultCredits: number, maxCredits: number) => {
   if (defaultCredits > maxCredits) throw badRequest('默认学分不能大于最高学分');
 };
 
+/** An exam is graded 一级–七级; every other kind by who holds it, 校级–国家级. */
+const checkLevel = (kind: CreditKind, level: string) => {
+  const levels: readonly string[] = kind === 'exam' ? EXAM_LEVELS : EVENT_LEVELS;
+  if (!levels.includes(level)) throw badRequest('级别与项目类型不符：等级考试为一级至七级，其余为校级至国家级');
+};
+
 export const createCatalogueItem = async (
   db: Db,
   input: z.output<typeof catalogueCreateBody>,
@@ -26,6 +40,7 @@ export const createCatalogueItem = async (
   now: Date,
 ): Promise<CatalogueItem> => {
   checkCredits(input.defaultCredits, input.maxCredits);
+  checkLevel(input.kind, input.level);
   return db.writeTransaction(async (trx, locks) => {
     await locks.named('catalogue-codes');
     await assertCodeFree(trx, input.code);
@@ -59,6 +74,7 @@ export const changeCatalogueItem = async (
       changes.defaultCredits ?? Number(before.defaultCredits),
       changes.maxCredits ?? Number(before.maxCredits),
     );
+    checkLevel(changes.kind ?? (before.kind as CreditKind), changes.level ?? before.level);
     if (changes.code && changes.code !== before.code) await assertCodeFree(trx, changes.code);
     const { evidenceRequired, ...rest } = changes;
     const row = await trx

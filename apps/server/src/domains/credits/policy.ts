@@ -3,6 +3,9 @@ import { OBJECTION_DAYS } from '@lianmeng/core';
 /** Today's date in Beijing (UTC+8, no daylight saving), as YYYY-MM-DD. */
 export const beijingDate = (now: Date) => new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 
+/** The instant a Beijing day (YYYY-MM-DD) begins, as the ISO text times are stored in. */
+export const beijingDayStart = (date: string) => new Date(Date.parse(`${date}T00:00:00+08:00`)).toISOString();
+
 /** The day `days` after a YYYY-MM-DD date. */
 export const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

@@ -173,6 +173,39 @@ describe('a credit spreadsheet', () => {
     const unknown = await call(server, world.tokens.operator, 'POST', `${REVIEW}/batches/999999/approve`);
     expect(unknown.statusCode).toBe(404);
   });
+
+  it('narrows the queue by submission dates read as Beijing days, as the workbench shows its times', async () => {
+    const batchId = (await commit(creditCsv(competitionRows(2, 600)))).json().data.batchId;
+    const single = await call(server, world.tokens.schoolA, 'POST', `${WORKBENCH}/credits`, {
+      cardNo: '91000002',
+      itemId: world.itemId('COMP-CIT'),
+      date: daysAgo(700),
+    });
+    expect(single.statusCode).toBe(200);
+    // 07:30 on 10 March in Beijing is still 9 March in UTC.
+    const submitted = '2026-03-09T23:30:00.000Z';
+    await server.db.kysely
+      .updateTable('creditBatch')
+      .set({ createTime: submitted })
+      .where('id', '=', batchId)
+      .execute();
+    await server.db.kysely
+      .updateTable('creditRecord')
+      .set({ submitTime: submitted })
+      .where('id', '=', single.json().data.id)
+      .execute();
+    const keys = async (range: string) =>
+      (
+        (await call(server, world.tokens.operator, 'GET', `${REVIEW}/queue?pageNum=1&pageSize=999&${range}`)).json()
+          .data.list as { key: string }[]
+      ).map((item) => item.key);
+    const both = [`batch:${batchId}`, `record:${single.json().data.id}`];
+    expect(await keys('from=2026-03-10&to=2026-03-10')).toEqual(expect.arrayContaining(both));
+    for (const range of ['from=2026-03-09&to=2026-03-09', 'from=2026-03-11', 'to=2026-03-09']) {
+      const found = await keys(range);
+      expect(found.filter((key) => both.includes(key))).toEqual([]);
+    }
+  });
 });
 
 describe.runIf(testsUsePostgres())('two server processes on one PostgreSQL database', () => {

@@ -7,7 +7,7 @@ import { recordCardAudits } from '../audit/auditRepository';
 import { decideCreditBatches, lockCreditBatch, submittedBatches } from './batchRepository';
 import { countSubmittedInBatch, lockBatchRecords, lockRecords, updateRecords } from './ledgerRepository';
 import { type Notice, type SmsNotice, writeNotices } from './notices';
-import { beijingDate, REFUSALS } from './policy';
+import { addDays, beijingDate, beijingDayStart, REFUSALS } from './policy';
 import { addToTotals, tally } from './totalsRepository';
 
 type RecordRow = Selectable<CreditRecordTable>;
@@ -234,7 +234,10 @@ export const reviewQueue = async (
   filter: { institutionId?: number; from?: string; to?: string },
   page: { offset: number; limit: number },
 ) => {
-  const batches = await submittedBatches(db, filter);
+  // The dates are Beijing days, as the workbench shows times; times are stored in UTC.
+  const since = filter.from ? beijingDayStart(filter.from) : undefined;
+  const before = filter.to ? beijingDayStart(addDays(filter.to, 1)) : undefined;
+  const batches = await submittedBatches(db, { institutionId: filter.institutionId, since, before });
   let singles = db
     .selectFrom('creditRecord as r')
     .innerJoin('institution as i', 'i.id', 'r.institutionId')
@@ -250,8 +253,8 @@ export const reviewQueue = async (
     .where('r.state', '=', 'submitted')
     .where('r.batchId', 'is', null);
   if (filter.institutionId) singles = singles.where('r.institutionId', '=', filter.institutionId);
-  if (filter.from) singles = singles.where('r.submitTime', '>=', filter.from);
-  if (filter.to) singles = singles.where('r.submitTime', '<', `${filter.to}T99`);
+  if (since) singles = singles.where('r.submitTime', '>=', since);
+  if (before) singles = singles.where('r.submitTime', '<', before);
   const reviewable = (institutionId: number) => reviewer.ownInstitutionId !== institutionId;
   const items: ReviewQueueItem[] = [
     ...batches.map((batch) => ({

@@ -41,7 +41,10 @@ export const registerConsoleInstitutionRoutes = (app: FastifyInstance, context: 
     listAnswer(reply, 'cardAccounts', query.range, await listCardAccounts(db.kysely, query)),
   );
   defineRoute(app, calls.cardAccountOne, async ({ params }) => findCardAccount(db.kysely, params.id));
-  defineRoute(app, calls.cardAccountUpdate, async ({ params, body, request }) =>
-    changeCardRoles(db, params.id, body, request.consoleUser, now()),
-  );
+  defineRoute(app, calls.cardAccountUpdate, async ({ params, body, request }) => {
+    const account = await changeCardRoles(db, params.id, body, request.consoleUser, now());
+    // Who gave a card the right to write pupils' records is worth a line in the log as well as the audit.
+    request.log.info({ cardNo: params.id, by: request.consoleUser?.username, change: body }, 'card roles changed');
+    return account;
+  });
 };

@@ -223,15 +223,19 @@ export const commitRoster = async (
   };
 };
 
-/** New codes for a batch's cards not yet activated (their earlier codes die), as a spreadsheet. */
-export const reissueBatchCodes = async (
+/**
+ * New codes for a batch's cards not yet activated (their earlier codes die), audited with the form they are
+ * handed out in; the plain codes exist only in the answer, for the caller to put in a file at once.
+ */
+export const reissuePendingCodes = (
   db: Db,
   hashOf: ActivationCodeHasher,
   actor: InstitutionActor,
   batchId: number,
   now: Date,
-) => {
-  const { cards, codes } = await db.writeTransaction(async (trx) => {
+  form: 'xlsx' | 'slips',
+) =>
+  db.writeTransaction(async (trx) => {
     const batch = await findBatch(trx, actor.institutionId, batchId);
     if (!batch) throw notFound('未找到该批次');
     const pending = await pendingCardsOfBatch(trx, actor.institutionId, batchId);
@@ -247,10 +251,20 @@ export const reissueBatchCodes = async (
       action: 'code-issue',
       targetType: 'rosterBatch',
       targetId: batchId,
-      detail: { institutionId: actor.institutionId, cards: pending.length, result: 'ok' },
+      detail: { institutionId: actor.institutionId, cards: pending.length, form, result: 'ok' },
       at: now,
     });
     return { cards: pending, codes: issued };
   });
+
+/** New codes for a batch's cards not yet activated (their earlier codes die), as a spreadsheet. */
+export const reissueBatchCodes = async (
+  db: Db,
+  hashOf: ActivationCodeHasher,
+  actor: InstitutionActor,
+  batchId: number,
+  now: Date,
+) => {
+  const { cards, codes } = await reissuePendingCodes(db, hashOf, actor, batchId, now, 'xlsx');
   return codesFile(`激活码-批次${batchId}.xlsx`, cards, codes);
 };

@@ -139,7 +139,7 @@ describe('previewing a roster', () => {
       ]),
       'formulas.xlsx',
     );
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode, response.body).toBe(200);
     const rows = response.json().data.rows;
     expect(rows[0]).toMatchObject({ outcome: 'new', birthDate: '2015-03-01' });
     expect(rows[1].issues[0].message).toBe('第 3 行「出生日期」：不能为空');

@@ -7,6 +7,7 @@ export const AUDIT_ACTIONS = [
   'sign-in',
   'sign-in-failed',
   'sign-in-refused',
+  'sign-in-alert',
   'sign-out',
   'insert',
   'update',
@@ -27,12 +28,22 @@ export const AUDIT_ACTIONS = [
   'reverse',
   'object',
   'answer',
+  'enrol',
+  'password-change',
+  'reauth',
+  'setup',
+  'proof-issue',
+  'proof-check',
+  'proof-revoke',
+  'sso-issue',
+  'sso-redeem',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_NAMES: Record<AuditActionName, string> = {
   'sign-in': '登录',
   'sign-in-failed': '登录失败',
   'sign-in-refused': '登录被限制',
+  'sign-in-alert': '账号失败登录过多',
   'sign-out': '退出',
   insert: '新增',
   update: '修改',
@@ -53,6 +64,15 @@ export const AUDIT_ACTION_NAMES: Record<AuditActionName, string> = {
   reverse: '提交冲正',
   object: '提出异议',
   answer: '答复异议',
+  enrol: '绑定动态口令',
+  'password-change': '修改密码',
+  reauth: '再次验证身份',
+  setup: '创建首个管理员',
+  'proof-issue': '开具证明',
+  'proof-check': '查验证明',
+  'proof-revoke': '撤销证明',
+  'sso-issue': '单点登录授权',
+  'sso-redeem': '单点登录兑换',
 };
 
 export const auditEntrySchema = z.object({

@@ -1,0 +1,89 @@
+import type { CatalogueItem, LedgerRecord, Objection } from '@lianmeng/core';
+import type { ReactNode } from 'react';
+import { RequireAccountFlag } from '../account/RequireAccountFlag';
+import { HOLDER, logInAs, loginResult, renderAt } from '../account/testing';
+
+/** Test data for the credit parts of the workbench: catalogue items, ledger records and objections. */
+
+export const catalogueItem = (overrides: Partial<CatalogueItem> = {}): CatalogueItem => ({
+  id: 3,
+  code: 'EXAM-3',
+  name: '机器人运动等级考试（三级）',
+  kind: 'exam',
+  kindLabel: '等级考试',
+  level: '三级',
+  defaultCredits: 3,
+  maxCredits: 3,
+  evidenceRequired: true,
+  status: 'active',
+  createTime: '2026-11-01T02:00:00.000Z',
+  updateTime: '2026-11-01T02:00:00.000Z',
+  ...overrides,
+});
+
+export const CATALOGUE: CatalogueItem[] = [
+  catalogueItem(),
+  catalogueItem({
+    id: 20,
+    code: 'COMP-CIT',
+    name: '机器人运动竞赛市级获奖',
+    kind: 'competition',
+    kindLabel: '竞赛',
+    level: '市级',
+    defaultCredits: 3,
+    maxCredits: 6,
+    evidenceRequired: false,
+  }),
+];
+
+export const ledgerRecord = (overrides: Partial<LedgerRecord> = {}): LedgerRecord => ({
+  id: 101,
+  cardNo: '10000101',
+  holderName: '学生1',
+  institutionId: 1,
+  institutionName: '北京市第一中学',
+  itemId: 20,
+  itemName: '机器人运动竞赛市级获奖',
+  kind: 'competition',
+  level: '市级',
+  date: '2026-10-01',
+  credits: 3,
+  certificateNo: '',
+  hasEvidence: false,
+  state: 'submitted',
+  stateLabel: '待审核',
+  reversesId: null,
+  batchId: null,
+  reason: '',
+  submittedBy: '10000003',
+  submittedTime: '2026-10-02T02:00:00.000Z',
+  reviewedBy: '',
+  reviewingUnit: '',
+  decidedTime: null,
+  objectionOpen: false,
+  ...overrides,
+});
+
+export const objection = (overrides: Partial<Objection> = {}): Objection => ({
+  id: 5,
+  recordId: 101,
+  cardNo: '10000101',
+  holderName: '学生1',
+  itemName: '机器人运动竞赛市级获奖',
+  date: '2026-10-01',
+  credits: 3,
+  reason: '我没有参加这次比赛',
+  createTime: '2026-11-20T02:00:00.000Z',
+  state: 'open',
+  answer: '',
+  answerTime: null,
+  ...overrides,
+});
+
+/** Renders a part of the workbench for a logged-in institution account. */
+export const renderForInstitution = (element: ReactNode) => {
+  logInAs(loginResult({ ucUserInfo: { ...HOLDER, institution: true } }));
+  return renderAt('/creditBank/institution', [
+    { path: '/creditBank/institution', element: <RequireAccountFlag flag="institution">{element}</RequireAccountFlag> },
+  ]);
+};

@@ -1,0 +1,165 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import fs from 'node:fs';
+import { api, VERIFY_RULES } from '@lianmeng/core';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServerContext } from '../../context';
+import { defineRoute } from '../../http/defineRoute';
+import { type AttemptRule, createAttemptLimiter } from '../../security/attemptLimiter';
+import { loadSmsCodeKey } from '../../security/smsCodeKey';
+import { activationCodeHasher } from '../activation/activationCodes';
+import { type CaptchaAnswer, type CaptchaGate, createCaptcha } from '../captcha';
+import { allowedCard } from '../cardHolders/allowedCard';
+import { beijingDate } from '../credits/policy';
+import { actingInstitution } from '../institutions/cardRoles';
+import { findInstitutionRow } from '../institutions/institutionRepository';
+import { reissuePendingCodes } from '../institutions/rosterCommands';
+import { loadPdfTools, type PdfTools } from './pdfDocument';
+import { PROOF_REFUSALS } from './policy';
+import {
+  downloadProof,
+  issueProof,
+  listProofs,
+  revokeHolderProof,
+  verifyCertificate,
+  verifyProofCode,
+} from './proofCommands';
+import { loadProofSigningKey, type ProofSigningKey } from './signingKey';
+import { slipsPdf } from './slipsPdf';
+
+const LOOKUPS: AttemptRule = {
+  name: 'verify:address',
+  max: VERIFY_RULES.perAddress,
+  windowMs: VERIFY_RULES.windowMs,
+  message: PROOF_REFUSALS.tooMany,
+};
+const MISSES: AttemptRule = {
+  name: 'verify-miss:address',
+  max: VERIFY_RULES.missesBeforeChallenge,
+  windowMs: VERIFY_RULES.windowMs,
+  message: PROOF_REFUSALS.tooMany,
+};
+
+/** The check pages, rendered on the server: their lookups are counted against the visitor, not the server. */
+const CHECK_PAGE = /^\/verify(?:[/?]|$)/;
+export const CERTIFICATE_PATH = '/verify/certificate.pem';
+
+/**
+ * The server renders a check page by calling the check API in-process, where the request's address is the
+ * server's own. The page request's address is carried to that call in the async context instead, so every
+ * visitor is counted as themselves and no visitor's lookups can use up another's.
+ */
+const pageVisitor = new AsyncLocalStorage<string>();
+
+const lazily = <T>(load: () => Promise<T>) => {
+  let value: Promise<T> | undefined;
+  return () => {
+    value ??= load().catch((error: unknown) => {
+      value = undefined;
+      throw error;
+    });
+    return value;
+  };
+};
+
+/**
+ * Proofs (学习成果证明): the holder issues, lists, downloads and revokes them; anyone checks them by code or a
+ * certificate by number and name, a bounded number of times per address; institutions print activation
+ * slips. The font must be there at start-up; the signing key is loaded (or generated) on first use.
+ */
+export const registerProofRoutes = (app: FastifyInstance, context: ServerContext) => {
+  const { db, now, config } = context;
+  if (!fs.existsSync(config.proofFont)) {
+    throw new Error(
+      `the CJK font for proofs and activation slips is missing: ${config.proofFont} (install Debian's fonts-noto-cjk, or set PROOF_FONT to a CJK .ttc/.otf/.ttf file)`,
+    );
+  }
+  const signingKey = lazily<ProofSigningKey>(() => loadProofSigningKey(config.dataDir, config.proofSigning, now()));
+  const tools = lazily<PdfTools>(async () => loadPdfTools(config.proofFont, await signingKey()));
+  const hashOf = lazily(async () => activationCodeHasher(await loadSmsCodeKey(config.dataDir, config.smsCodeKey)));
+  const limiter = createAttemptLimiter(db, now);
+  const captcha: CaptchaGate = createCaptcha(context).gate;
+  // Without PUBLIC_URL (development, tests) the QR points where the holder's own request came in.
+  const publicUrl = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
+
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.method === 'GET' && CHECK_PAGE.test(request.url) && !request.url.startsWith(CERTIFICATE_PATH)) {
+      pageVisitor.run(request.ip, done);
+    } else done();
+  });
+
+  /** Counts a lookup; refuses past the limit (429), and asks the image challenge after repeated misses. */
+  const admit = async (request: FastifyRequest, answer: CaptchaAnswer, log: FastifyBaseLogger) => {
+    const address = pageVisitor.getStore() ?? request.ip;
+    const byAddress = [{ rule: LOOKUPS, subject: address }];
+    await limiter.assertAllowed(byAddress);
+    await limiter.record(byAddress);
+    const misses = await limiter.recent(MISSES, address);
+    await captcha.demand(answer, misses.count >= VERIFY_RULES.missesBeforeChallenge, log);
+    return address;
+  };
+  const missed = (address: string) => limiter.record([{ rule: MISSES, subject: address }]);
+
+  const holderCard = async (request: FastifyRequest, cardNo: string | undefined) =>
+    allowedCard(db.kysely, request.cardHolder, cardNo);
+
+  const calls = api.proofs;
+  defineRoute(app, calls.issue, async ({ body, request }) =>
+    issueProof(db, await tools(), await holderCard(request, body.cardNo), body, publicUrl(request), now()),
+  );
+  defineRoute(app, calls.list, async ({ query, request }) =>
+    listProofs(db, (await holderCard(request, query.cardNo)).cardNo, now()),
+  );
+  defineRoute(app, calls.download, async ({ params, query, request }) =>
+    downloadProof(db, (await holderCard(request, query.cardNo)).cardNo, params.id),
+  );
+  defineRoute(app, calls.revoke, async ({ params, body, request }) =>
+    revokeHolderProof(db, (await holderCard(request, body.cardNo)).cardNo, params.id, now()),
+  );
+  defineRoute(app, calls.verify, async ({ params, query, request }) => {
+    const address = await admit(request, query, request.log);
+    const answer = await verifyProofCode(db, params.code, now());
+    if (answer.verdict === 'notFound') await missed(address);
+    return answer;
+  });
+  defineRoute(app, calls.verifyCertificate, async ({ query, request }) => {
+    const address = await admit(request, query, request.log);
+    const answer = await verifyCertificate(db, query.certificateNo, query.name, now());
+    if (answer.verdict === 'notFound') await missed(address);
+    return answer;
+  });
+  defineRoute(app, calls.slips, async ({ params, request }) => {
+    const actor = actingInstitution(request);
+    const pdfTools = await tools();
+    const institution = await findInstitutionRow(db.kysely, actor.institutionId);
+    const { cards, codes } = await reissuePendingCodes(db, await hashOf(), actor, params.batchId, now(), 'slips');
+    const base = publicUrl(request);
+    const slips = cards.map((card) => {
+      const issued = codes.get(card.cardNo);
+      const code = issued?.code ?? '';
+      return {
+        cardNo: card.cardNo,
+        name: card.name,
+        grade: card.grade,
+        code,
+        expires: beijingDate(new Date(issued?.expiresTime ?? 0)),
+        // In the fragment: it never reaches a server or its logs.
+        activateUrl: `${base}/creditBank/activate#cardNo=${card.cardNo}&code=${code}`,
+      };
+    });
+    const pdf = await slipsPdf(pdfTools, institution?.name ?? '', slips);
+    return {
+      fileName: `激活单-批次${params.batchId}.pdf`,
+      mimeType: 'application/pdf',
+      base64: pdf.toString('base64'),
+    };
+  });
+
+  // The signing certificate at a stable address, for anyone who wants to pin it.
+  app.get(CERTIFICATE_PATH, async (_request, reply) =>
+    reply
+      .header('Content-Type', 'application/x-pem-file')
+      .header('Cache-Control', 'public, max-age=3600')
+      .header('Content-Disposition', 'inline; filename="proof-signing-certificate.pem"')
+      .send((await signingKey()).certificatePem),
+  );
+};
