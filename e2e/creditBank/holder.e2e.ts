@@ -1,10 +1,17 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../harness/axe';
 import { openPage, SKIP_REASON, waitForHydration, waitForModalToSettle } from '../harness/browser';
-import { cardLogIn } from '../harness/cardHolder';
-import { answerPortalStep } from '../harness/secondFactor';
-import type { RunningSite } from '../harness/site';
+import {
+  callAs,
+  DESK,
+  fitsWidth,
+  logIn,
+  OPERATOR,
+  openRecords,
+  PHONE,
+  SCHOOL,
+  SEEDED_FILE,
+} from '../harness/creditBank';
 import { useSiteAndBrowser } from '../harness/suite';
 
 /**
@@ -13,44 +20,6 @@ import { useSiteAndBrowser } from '../harness/suite';
  * school submitted, the header and the personal centre count the new messages, and the pupil objects to one
  * of the new records.
  */
-
-const PUPIL = '10000001';
-const OPERATOR = '10000005';
-const SCHOOL = '北京市第一中学';
-const SEEDED_FILE = '示例-本月活动学分.csv';
-const PHONE = { width: 390, height: 844 };
-const DESK = { width: 1280, height: 900 };
-
-const fitsWidth = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
-
-/** Logs a card in; the operator's card answers its second-factor step. */
-const logIn = async (page: Page, site: RunningSite, cardNo: string, withCode = false) => {
-  await page.goto(`${site.url}/creditBank/login`);
-  await waitForHydration(page);
-  await cardLogIn(page, cardNo);
-  if (withCode) await answerPortalStep(page, site, cardNo);
-  await page.waitForURL(/\/creditBank\/(info|review)$/);
-};
-
-/** A call with the logged-in card's own token, as the page would make it. */
-const callAs = (page: Page, method: string, url: string) =>
-  page.evaluate(
-    async ({ method, url }) => {
-      const response = await fetch(url, {
-        method,
-        headers: { Authorization: window.localStorage.getItem('token') ?? '' },
-      });
-      return (await response.json()) as { status: number; data: unknown; message?: string };
-    },
-    { method, url },
-  );
-
-/** The pupil's records page once the account has loaded (the total shows when it has). */
-const openRecords = async (page: Page, site: RunningSite) => {
-  await logIn(page, site, PUPIL);
-  await expect.poll(() => page.getByTestId('total-credits').textContent()).toMatch(/^\d+(\.\d)?$/);
-};
 
 describe.skipIf(SKIP_REASON)('credit bank: the holder sees provenance, gets notices and objects', () => {
   const env = useSiteAndBrowser();

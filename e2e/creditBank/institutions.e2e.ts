@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, SKIP_REASON, waitForHydration } from '../harness/browser';
 import { cardLogIn, codeFromOutbox, outboxCount } from '../harness/cardHolder';
 import { consoleCall, signIn, signInThroughPage } from '../harness/consoleApi';
+import { DESK, fitsWidth, PHONE, SCHOOL, SCHOOL_ACCOUNT } from '../harness/creditBank';
 import { answerPortalStep } from '../harness/secondFactor';
 import type { RunningSite } from '../harness/site';
 import { useSiteAndBrowser } from '../harness/suite';
@@ -18,13 +19,9 @@ import { useSiteAndBrowser } from '../harness/suite';
  * institution's account sees and touches none of it.
  */
 
-const PHONE_WIDTH = { width: 390, height: 844 };
-const DESK_WIDTH = { width: 1280, height: 900 };
 const INSTITUTION = { code: 'E2E-S01', name: '南京市端到端实验小学' };
 /** A demo pupil card, made the new institution's account by the administrator. */
 const GRANTED_CARD = '10000001';
-/** The seeded account of another institution (北京市第一中学). */
-const OTHER_INSTITUTION_CARD = '10000003';
 const ROSTER_HEADER = ['姓名', '性别', '出生日期', '年级/班级', '本人手机', '监护人手机'];
 const GUARDIAN_PHONE = '13912340001';
 const PUPIL = '林小雨';
@@ -124,10 +121,6 @@ const previewSummary = async (page: Page, expected: string) => {
   await expect.poll(() => summary.textContent()).toBe(expected);
 };
 
-/** The page does not scroll sideways (its content fits the phone's width). */
-const fitsWidth = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
-
 describe.skipIf(SKIP_REASON)('credit bank: institutions open cards, a guardian activates one', () => {
   const env = useSiteAndBrowser();
   let workDir = '';
@@ -173,7 +166,7 @@ describe.skipIf(SKIP_REASON)('credit bank: institutions open cards, a guardian a
   }, 120_000);
 
   it('the institution account lands on its workbench and opens 30 cards from a roster mended after its preview', async () => {
-    const { page, errors } = await openPage(env.browser, { viewport: PHONE_WIDTH });
+    const { page, errors } = await openPage(env.browser, { viewport: PHONE });
     // Granted the institution role, the pupil's card enrols a second factor at its first log-in, at 390 px.
     await openAndLogIn(page, env.site, GRANTED_CARD);
     await page.getByTestId('second-factor-secret').waitFor();
@@ -222,7 +215,7 @@ describe.skipIf(SKIP_REASON)('credit bank: institutions open cards, a guardian a
   }, 180_000);
 
   it('a guardian activates the 10-year-old’s card with consent, on a phone', async () => {
-    const { page, errors } = await openPage(env.browser, { viewport: PHONE_WIDTH });
+    const { page, errors } = await openPage(env.browser, { viewport: PHONE });
     // Before activation the card cannot log in.
     await openAndLogIn(page, env.site, pupilCard, 'Any-password-1');
     await page.getByText('该卡尚未激活，请先激活').waitFor();
@@ -263,7 +256,7 @@ describe.skipIf(SKIP_REASON)('credit bank: institutions open cards, a guardian a
   }, 120_000);
 
   it('the pupil logs in and sees an empty credit bank', async () => {
-    const { page, errors } = await openPage(env.browser, { viewport: DESK_WIDTH });
+    const { page, errors } = await openPage(env.browser, { viewport: DESK });
     await openAndLogIn(page, env.site, pupilCard, NEW_PASSWORD);
     await page.waitForURL(/\/creditBank\/info$/);
     // The empty table shows while the account loads: the total says when it has.
@@ -275,7 +268,7 @@ describe.skipIf(SKIP_REASON)('credit bank: institutions open cards, a guardian a
   }, 60_000);
 
   it('the institution sees its 30 people, the pupil activated, on a wide screen', async () => {
-    const { page } = await openPage(env.browser, { viewport: DESK_WIDTH });
+    const { page } = await openPage(env.browser, { viewport: DESK });
     await openAndLogInWithCode(page, env.site, GRANTED_CARD);
     await page.waitForURL(/\/creditBank\/institution$/);
     await page.getByText('共 30 人').waitFor();
@@ -290,10 +283,10 @@ describe.skipIf(SKIP_REASON)('credit bank: institutions open cards, a guardian a
   }, 60_000);
 
   it('another institution’s account cannot see or touch any of it', async () => {
-    const { page } = await openPage(env.browser, { viewport: DESK_WIDTH });
-    await openAndLogInWithCode(page, env.site, OTHER_INSTITUTION_CARD);
+    const { page } = await openPage(env.browser, { viewport: DESK });
+    await openAndLogInWithCode(page, env.site, SCHOOL_ACCOUNT);
     await page.waitForURL(/\/creditBank\/institution$/);
-    await page.getByTestId('institution-name').getByText('北京市第一中学').waitFor();
+    await page.getByTestId('institution-name').getByText(SCHOOL).waitFor();
     await page.getByText(/共 \d+ 人/).waitFor();
     await page.getByLabel('搜索姓名或卡号').fill(pupilCard);
     await page.getByLabel('搜索姓名或卡号').press('Enter');

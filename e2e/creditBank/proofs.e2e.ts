@@ -1,10 +1,7 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../harness/axe';
 import { openPage, SKIP_REASON, waitForHydration, waitForModalToSettle } from '../harness/browser';
-import { cardLogIn } from '../harness/cardHolder';
-import { answerPortalStep } from '../harness/secondFactor';
-import type { RunningSite } from '../harness/site';
+import { callAs, DESK, fitsWidth, logIn, OPERATOR, PHONE, PUPIL, SCHOOL_ACCOUNT } from '../harness/creditBank';
 import { useSiteAndBrowser } from '../harness/suite';
 
 /**
@@ -15,47 +12,12 @@ import { useSiteAndBrowser } from '../harness/suite';
  * with poppler and zbarimg (apps/server/src/domains/proofs/proofs.test.ts).
  */
 
-const PUPIL = '10000001';
-const SCHOOL_ACCOUNT = '10000003';
-const OPERATOR = '10000005';
-const PHONE = { width: 390, height: 844 };
-const DESK = { width: 1280, height: 900 };
-
-const fitsWidth = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
-
-/** Logs a card in on the log-in page; institution and operator cards answer their second-factor step. */
-const logIn = async (page: Page, site: RunningSite, cardNo: string, withCode = false) => {
-  await page.goto(`${site.url}/creditBank/login`);
-  await waitForHydration(page);
-  await cardLogIn(page, cardNo);
-  if (withCode) await answerPortalStep(page, site, cardNo);
-  await page.waitForURL(/\/creditBank\/(info|institution|review)$/);
-};
-
-/** A call with the logged-in card's own token, as the page would make it. */
-const callAs = (page: Page, method: string, url: string, body?: unknown) =>
-  page.evaluate(
-    async ({ method, url, body }) => {
-      const response = await fetch(url, {
-        method,
-        headers: {
-          Authorization: window.localStorage.getItem('token') ?? '',
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return (await response.json()) as { status: number; data: unknown; message?: string };
-    },
-    { method, url, body },
-  );
-
 describe.skipIf(SKIP_REASON)('credit bank: a proof anyone can check', () => {
   const env = useSiteAndBrowser();
 
   it('is issued, checked on a phone, shows a later reversal as 已冲正, and verifies as 已撤销 once revoked', async () => {
     const { page: holder, errors } = await openPage(env.browser, { viewport: DESK });
-    await logIn(holder, env.site, PUPIL);
+    await logIn(holder, env.site, PUPIL.cardNo);
     await holder.getByTestId('proof-link').click();
     await holder.waitForURL(/\/creditBank\/proofs$/);
     await holder.getByTestId('issue-proof').click();
@@ -73,11 +35,15 @@ describe.skipIf(SKIP_REASON)('credit bank: a proof anyone can check', () => {
     expect(await records.count()).toBeGreaterThan(0);
     expect(await visitor.getByTestId('verify-records').textContent()).not.toContain('已冲正');
     expect(await fitsWidth(visitor)).toBe(true);
-    expect(await visitor.content()).not.toContain(PUPIL);
+    expect(await visitor.content()).not.toContain(PUPIL.cardNo);
 
     // The school reverses one of the listed records and the operator posts the reversal.
     await logIn(holder, env.site, SCHOOL_ACCOUNT, true);
-    const listed = await callAs(holder, 'GET', `/api/creditBank/institution/credits?cardNo=${PUPIL}&state=posted`);
+    const listed = await callAs(
+      holder,
+      'GET',
+      `/api/creditBank/institution/credits?cardNo=${PUPIL.cardNo}&state=posted`,
+    );
     const [record] = (listed.data as { list: { id: number }[] }).list;
     expect(record).toBeDefined();
     const reversal = await callAs(holder, 'POST', `/api/creditBank/institution/credits/${record?.id}/reversal`, {
@@ -95,7 +61,7 @@ describe.skipIf(SKIP_REASON)('credit bank: a proof anyone can check', () => {
     await visitor.getByTestId('verify-records').getByText('已冲正').waitFor();
 
     // The holder revokes it; the visitor, reloading, sees 已撤销.
-    await logIn(holder, env.site, PUPIL);
+    await logIn(holder, env.site, PUPIL.cardNo);
     await holder.goto(`${env.site.url}/creditBank/proofs`);
     await holder
       .getByTestId('proof-list')

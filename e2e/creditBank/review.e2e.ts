@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, SKIP_REASON, waitForHydration, waitForModalToSettle } from '../harness/browser';
-import { cardLogIn } from '../harness/cardHolder';
-import { answerPortalStep } from '../harness/secondFactor';
+import { openPage, SKIP_REASON, waitForModalToSettle } from '../harness/browser';
+import { DESK, fitsWidth, logIn, OPERATOR, PHONE, SCHOOL, SEEDED_FILE } from '../harness/creditBank';
 import { useSiteAndBrowser } from '../harness/suite';
 
 /**
@@ -12,14 +11,7 @@ import { useSiteAndBrowser } from '../harness/suite';
  * the server suite's (apps/server/src/domains/credits/review.test.ts).
  */
 
-const OPERATOR_CARD = '10000005';
-const SCHOOL = '北京市第一中学';
-const SEEDED_FILE = '示例-本月活动学分.csv';
 const REASON = '证书编号与获得日期不符，请核对后重新提交';
-
-/** The page does not scroll sideways (its content fits the screen's width). */
-const fitsWidth = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 interface ReviewedRecord {
   id: number;
@@ -41,18 +33,15 @@ const recordsOf = (page: Page, batchId: number, state: 'posted' | 'returned' | '
   );
 
 describe.skipIf(SKIP_REASON).each([
-  ['a phone', { width: 390, height: 844 }],
-  ['a wide screen', { width: 1280, height: 900 }],
+  ['a phone', PHONE],
+  ['a wide screen', DESK],
 ])('credit bank: the operator reviews a submitted batch on %s', (_name, viewport) => {
   const env = useSiteAndBrowser();
 
   it('returns one record with a reason and approves the rest', async () => {
     const { page, errors } = await openPage(env.browser, { viewport });
-    await page.goto(`${env.site.url}/creditBank/login`);
-    await waitForHydration(page);
-    await cardLogIn(page, OPERATOR_CARD);
     // The operator's account: its second-factor code after the password.
-    await answerPortalStep(page, env.site, OPERATOR_CARD);
+    await logIn(page, env.site, OPERATOR, true);
     await page.waitForURL(/\/creditBank\/review$/);
 
     // The queue: the school's seeded batch, three records waiting.

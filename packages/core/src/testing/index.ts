@@ -1,2 +1,3 @@
 export * from './captcha';
+export * from './fixtures';
 export * from './handlers';

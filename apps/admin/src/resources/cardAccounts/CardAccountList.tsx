@@ -1,5 +1,6 @@
 import type { CardAccount } from '@lianmeng/core';
-import { BooleanField, Datagrid, FunctionField, List, SelectInput, TextField, TextInput } from 'react-admin';
+import { BooleanField, FunctionField, SelectInput, TextField, TextInput } from 'react-admin';
+import { EditableList } from '../../components/EditableList';
 
 const ROLE_FILTER_CHOICES = [
   { id: 'institution', name: '机构账号' },
@@ -13,20 +14,18 @@ const filters = [
 
 /** Card accounts found by card number or name; a row opens the grant of its roles. */
 export const CardAccountList = () => (
-  <List title="机构账号与审核员" filters={filters} sort={{ field: 'cardNo', order: 'ASC' }} exporter={false}>
-    <Datagrid rowClick="edit" bulkActionButtons={false}>
-      <TextField source="cardNo" label="卡号" />
-      <TextField source="name" label="姓名" />
-      <TextField source="school" label="学校" sortable={false} />
-      <TextField source="phone" label="手机" sortable={false} />
-      <BooleanField source="activated" label="已激活" sortable={false} />
-      <FunctionField<CardAccount>
-        label="机构账号"
-        render={(record) => (record.institution ? record.institutionName || '是' : '—')}
-      />
-      <BooleanField source="operator" label="审核员" sortable={false} />
-    </Datagrid>
-  </List>
+  <EditableList title="机构账号与审核员" filters={filters} sortField="cardNo">
+    <TextField source="cardNo" label="卡号" />
+    <TextField source="name" label="姓名" />
+    <TextField source="school" label="学校" sortable={false} />
+    <TextField source="phone" label="手机" sortable={false} />
+    <BooleanField source="activated" label="已激活" sortable={false} />
+    <FunctionField<CardAccount>
+      label="机构账号"
+      render={(record) => (record.institution ? record.institutionName || '是' : '—')}
+    />
+    <BooleanField source="operator" label="审核员" sortable={false} />
+  </EditableList>
 );
 
 export default CardAccountList;

@@ -1,9 +1,7 @@
 import type { CatalogueItem } from '@lianmeng/core';
 import {
   CreateButton,
-  Datagrid,
   FunctionField,
-  List,
   NumberField,
   SelectField,
   SelectInput,
@@ -11,6 +9,7 @@ import {
   TextInput,
   TopToolbar,
 } from 'react-admin';
+import { EditableList } from '../../components/EditableList';
 import { KIND_CHOICES, levelChoicesOf, STATUS_CHOICES } from './choices';
 import { RetireButton } from './RetireButton';
 
@@ -29,29 +28,21 @@ const Actions = () => (
 
 /** The catalogue by kind, level and status; each row opens its edit page, or is retired/put back in place. */
 export const CatalogueList = () => (
-  <List
-    title="学分项目目录"
-    filters={filters}
-    actions={<Actions />}
-    sort={{ field: 'code', order: 'ASC' }}
-    exporter={false}
-  >
-    <Datagrid rowClick="edit" bulkActionButtons={false}>
-      <TextField source="code" label="项目代码" />
-      <TextField source="name" label="项目名称" />
-      <SelectField source="kind" label="项目类型" choices={KIND_CHOICES} />
-      <TextField source="level" label="级别" />
-      <NumberField source="defaultCredits" label="默认学分" sortable={false} />
-      <NumberField source="maxCredits" label="最高学分" sortable={false} />
-      <FunctionField
-        label="须证明材料"
-        sortable={false}
-        render={(record: CatalogueItem) => (record.evidenceRequired ? '是' : '否')}
-      />
-      <SelectField source="status" label="状态" choices={STATUS_CHOICES} />
-      <RetireButton />
-    </Datagrid>
-  </List>
+  <EditableList title="学分项目目录" filters={filters} actions={<Actions />} sortField="code">
+    <TextField source="code" label="项目代码" />
+    <TextField source="name" label="项目名称" />
+    <SelectField source="kind" label="项目类型" choices={KIND_CHOICES} />
+    <TextField source="level" label="级别" />
+    <NumberField source="defaultCredits" label="默认学分" sortable={false} />
+    <NumberField source="maxCredits" label="最高学分" sortable={false} />
+    <FunctionField
+      label="须证明材料"
+      sortable={false}
+      render={(record: CatalogueItem) => (record.evidenceRequired ? '是' : '否')}
+    />
+    <SelectField source="status" label="状态" choices={STATUS_CHOICES} />
+    <RetireButton />
+  </EditableList>
 );
 
 export default CatalogueList;

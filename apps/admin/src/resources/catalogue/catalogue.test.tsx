@@ -1,5 +1,5 @@
 import { api, type CatalogueItem } from '@lianmeng/core';
-import { mockCall, mockList } from '@lianmeng/core/testing';
+import { catalogueItemFixture, mockCall, mockList } from '@lianmeng/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -8,21 +8,8 @@ import { fillIn, pickOption, save } from '../../testing/form';
 
 const server = consoleServerForFile();
 
-const item = (overrides: Partial<CatalogueItem>): CatalogueItem => ({
-  id: 1,
-  code: 'EXAM-3',
-  name: '机器人运动等级考试三级',
-  kind: 'exam',
-  kindLabel: '等级考试',
-  level: '三级',
-  defaultCredits: 3,
-  maxCredits: 3,
-  evidenceRequired: true,
-  status: 'active',
-  createTime: '2026-11-01T08:00:00.000Z',
-  updateTime: '2026-11-01T08:00:00.000Z',
-  ...overrides,
-});
+const item = (overrides: Partial<CatalogueItem>) =>
+  catalogueItemFixture({ id: 1, name: '机器人运动等级考试三级', ...overrides });
 const ITEMS = [
   item({ id: 1 }),
   item({

@@ -7,22 +7,11 @@ import {
   isCaptchaRefusal,
 } from '@lianmeng/core';
 import type { CallResult } from '@lianmeng/core/http';
-import {
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  ConfigProvider,
-  Form,
-  type FormInstance,
-  Input,
-  Select,
-  Space,
-  Steps,
-} from 'antd';
+import { Button, Card, Checkbox, ConfigProvider, Form, type FormInstance, Input, Select, Space, Steps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { quietHttp } from '../../app/api';
+import { RefusalNotice } from '../../shared/RefusalNotice';
 import { useHydrated } from '../../shared/useHydrated';
 import { AccountPage } from '../account/AccountPage';
 import { CAPTCHA_FIELD, CaptchaField } from '../login/CaptchaField';
@@ -61,10 +50,6 @@ interface PhoneStep {
     consentVersion: string;
   };
 }
-
-/** A refusal shown above the step's form; the server's message is already Chinese. */
-const Refusal = ({ message }: { message: string | null }) =>
-  message ? <Alert type="error" showIcon title={message} role="alert" style={{ marginBottom: 16 }} /> : null;
 
 /**
  * After a call: whether the image challenge's answer box is to be emptied, and the refusal to show above the
@@ -116,7 +101,7 @@ const CardStepForm = ({ onChecked }: { onChecked: (step: CardStep) => void }) =>
 
   return (
     <Form form={form} layout="vertical" onFinish={submit} aria-label="核对卡号和激活码" requiredMark={false}>
-      <Refusal message={refusal} />
+      <RefusalNotice message={refusal} />
       <Form.Item label="卡号" name="cardNo" rules={cardNoRules}>
         <Input autoComplete="username" inputMode="numeric" maxLength={20} placeholder="学分卡上的卡号" />
       </Form.Item>
@@ -327,7 +312,7 @@ const PhoneStepForm = ({
 
   return (
     <>
-      <Refusal message={refusal} />
+      <RefusalNotice message={refusal} />
       <Form form={form} layout="vertical" aria-label="验证手机号" requiredMark={false}>
         <p style={{ marginTop: 0 }}>
           卡号 <strong>{card.cardNo}</strong>
@@ -402,7 +387,7 @@ const PasswordStepForm = ({
 
   return (
     <Form form={form} layout="vertical" onFinish={submit} aria-label="设置密码" requiredMark={false}>
-      <Refusal message={refusal} />
+      <RefusalNotice message={refusal} />
       <NewPasswordFields personal={() => [card.cardNo, phoneStep.phone]} />
       <CaptchaField captcha={captcha} required />
       <div style={{ display: 'flex', gap: 8 }}>
@@ -454,7 +439,7 @@ export const ActivatePage = () => {
           </div>
           {step >= 1 && card && (
             <div hidden={step !== 1}>
-              <Refusal message={backNotice} />
+              <RefusalNotice message={backNotice} />
               <PhoneStepForm
                 key={`${card.cardNo}-${card.code}`}
                 card={card}

@@ -1,35 +1,14 @@
 import { api, type CreditRecord, type Objection } from '@lianmeng/core';
-import { failure, mockCall } from '@lianmeng/core/testing';
+import { failure, holderRecordFixture, mockCall } from '@lianmeng/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fileSaver } from '../../shared/download';
 import { HOLDER, logInAs, loginResult, renderAt, SECOND_HOLDER } from '../account/testing';
-import { fileSaver } from '../institution/download';
 import { CreditBankInfoPage } from './CreditBankInfoPage';
 
-const record = (id: number, overrides: Partial<CreditRecord> = {}): CreditRecord => ({
-  id,
-  date: `2026-0${(id % 9) + 1}-15`,
-  activity: `活动 ${id}`,
-  category: id % 2 ? '竞赛获奖' : '培训研修',
-  credits: 2,
-  issuer: '联盟秘书处',
-  certificateNo: `LM${id}`,
-  kind: id % 2 ? '竞赛' : '培训',
-  level: '省级',
-  itemName: `活动 ${id}`,
-  institutionName: '北京市第一中学',
-  postedDate: `2026-0${(id % 9) + 1}-16`,
-  reviewingUnit: '联盟认证中心',
-  hasEvidence: false,
-  state: 'posted',
-  stateLabel: '已入账',
-  reversal: null,
-  objection: null,
-  canObject: false,
-  ...overrides,
-});
+const record = holderRecordFixture;
 
 const objection = (overrides: Partial<Objection>): Objection => ({
   id: 1,

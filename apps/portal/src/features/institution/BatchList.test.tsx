@@ -4,28 +4,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fileSaver } from '../../shared/download';
 import { HOLDER, logInAs, loginResult, renderAt } from '../account/testing';
 import { BatchList } from './BatchList';
-import { fileSaver } from './download';
+import { oneBatchHandler } from './creditFixtures';
 
 const SLIPS = { fileName: '激活单-批次7.pdf', mimeType: 'application/pdf', base64: btoa('%PDF-slips') };
 const asked: string[] = [];
 const server = setupServer(
-  mockCall(api.institutionWorkbench.batches, () => ({
-    list: [
-      {
-        id: 7,
-        fileName: 'roster.xlsx',
-        rows: 30,
-        opened: 28,
-        linked: 2,
-        pending: 20,
-        createTime: '2026-11-20T02:00:00.000Z',
-        createdBy: '张老师',
-      },
-    ],
-    total: 1,
-  })),
+  oneBatchHandler(),
   mockCall(api.proofs.slips, ({ params }) => {
     asked.push(String(params.batchId));
     return SLIPS;

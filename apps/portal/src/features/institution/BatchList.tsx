@@ -1,10 +1,11 @@
 import { api, DEFAULT_PAGE_SIZE, type RosterBatch } from '@lianmeng/core';
-import { Button, Modal, Table, type TableColumnsType } from 'antd';
+import { Button, Modal, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { http } from '../../app/api';
-import { saveDownload } from './download';
+import { saveDownload } from '../../shared/download';
 import { formatTime } from './formatTime';
 import { useWorkbenchList } from './useWorkbenchList';
+import { WorkbenchTable } from './WorkbenchTable';
 
 /**
  * The institution's roster batches. Codes are stored hashed, so a batch's codes cannot be shown again: a new
@@ -75,22 +76,16 @@ export const BatchList = ({ version }: { version: number }) => {
   return (
     <section aria-label="开卡批次">
       {modalHost}
-      <p className="table-scroll-hint">表格较宽，可左右滑动查看全部列。</p>
-      <Table<RosterBatch>
+      <WorkbenchTable<RosterBatch>
         rowKey="id"
-        size="small"
-        scroll={{ x: 980 }}
-        loading={loading}
+        width={980}
         columns={columns}
-        dataSource={data?.list ?? []}
-        locale={{ emptyText: '暂无开卡批次' }}
-        pagination={{
-          current: page.pageNum,
-          pageSize: page.pageSize,
-          total: data?.total ?? 0,
-          showTotal: (total) => `共 ${total} 批`,
-          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-        }}
+        data={data}
+        loading={loading}
+        emptyText="暂无开卡批次"
+        page={page}
+        unit="批"
+        onPage={(pageNum, pageSize) => setPage({ pageNum, pageSize })}
       />
     </section>
   );

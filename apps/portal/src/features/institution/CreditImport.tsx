@@ -5,11 +5,11 @@ import {
   CREDIT_IMPORT_LIMITS,
   type CreditImportPreview,
 } from '@lianmeng/core';
-import { Alert, Button, Collapse, Result, Segmented, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Collapse, Result, Table, type TableColumnsType } from 'antd';
 import { useRef, useState } from 'react';
 import { http } from '../../app/api';
 import { Mark, type MarkTone, useKeyboardScroll } from './readable';
-import { issueText, SheetImportControls, useSheetImport } from './sheetImport';
+import { issueText, SheetImportControls, SheetPreview, useSheetImport } from './sheetImport';
 
 type PreviewRow = CreditImportPreview['rows'][number];
 type Shown = 'all' | 'refused' | 'duplicate';
@@ -171,58 +171,29 @@ export const CreditImport = ({ onCommitted }: { onCommitted: () => void }) => {
         />
       ) : (
         preview && (
-          <div data-testid="credit-import-preview">
-            <Alert
-              type={preview.refusedCount > 0 ? 'warning' : 'success'}
-              showIcon
-              style={{ marginBottom: 12 }}
-              title={`共 ${preview.total} 行：可登记 ${preview.okCount} 行，重复 ${preview.duplicateCount} 行，未通过 ${preview.refusedCount} 行`}
-              description={
-                preview.refusedCount > 0
-                  ? '有未通过检查的行，不能提交。请按下面标红的原因修改文件后重新选择文件预览。'
-                  : `全部通过检查${preview.duplicateCount > 0 ? '（重复的行不会登记）' : ''}。确认后作为一个批次提交审核，全部成功或全部不写入。`
-              }
-            />
-            {preview.committedBatchId !== null && (
-              <Alert
-                type="info"
-                showIcon
-                style={{ marginBottom: 12 }}
-                title={`这份文件已经提交过（批次 ${preview.committedBatchId}），再次提交不会重复登记。`}
-              />
-            )}
-            <Space wrap style={{ marginBottom: 12 }}>
-              <Segmented<Shown>
-                aria-label="显示哪些行"
-                value={shown}
-                onChange={setShown}
-                options={[
-                  { value: 'all', label: `全部 ${preview.total}` },
-                  { value: 'refused', label: `未通过 ${preview.refusedCount}` },
-                  { value: 'duplicate', label: `重复 ${preview.duplicateCount}` },
-                ]}
-              />
-              <Button
-                type="primary"
-                disabled={preview.refusedCount > 0 || preview.okCount === 0 || committing}
-                loading={committing}
-                onClick={() => void commit()}
-                data-testid="credit-import-commit"
-              >
-                确认提交
-              </Button>
-            </Space>
-            <p className="table-scroll-hint">表格较宽，可左右滑动查看全部列。</p>
-            <Table<PreviewRow>
-              rowKey="row"
-              size="small"
-              scroll={{ x: 980 }}
-              columns={columns}
-              dataSource={rows}
-              locale={{ emptyText: shown === 'duplicate' ? '没有重复的行' : '没有未通过的行' }}
-              pagination={{ pageSize: 20, showSizeChanger: false, showTotal: (total) => `共 ${total} 行` }}
-            />
-          </div>
+          <SheetPreview<PreviewRow, Shown>
+            testId="credit-import"
+            summary={`共 ${preview.total} 行：可登记 ${preview.okCount} 行，重复 ${preview.duplicateCount} 行，未通过 ${preview.refusedCount} 行`}
+            refusedCount={preview.refusedCount}
+            passedText={`全部通过检查${preview.duplicateCount > 0 ? '（重复的行不会登记）' : ''}。确认后作为一个批次提交审核，全部成功或全部不写入。`}
+            committedBatchId={preview.committedBatchId}
+            repeatedText="登记"
+            shown={shown}
+            choices={[
+              { value: 'all', label: `全部 ${preview.total}` },
+              { value: 'refused', label: `未通过 ${preview.refusedCount}` },
+              { value: 'duplicate', label: `重复 ${preview.duplicateCount}` },
+            ]}
+            onShow={setShown}
+            commitLabel="确认提交"
+            canCommit={preview.okCount > 0}
+            committing={committing}
+            onCommit={() => void commit()}
+            columns={columns}
+            rows={rows}
+            width={980}
+            emptyText={shown === 'duplicate' ? '没有重复的行' : '没有未通过的行'}
+          />
         )
       )}
     </section>

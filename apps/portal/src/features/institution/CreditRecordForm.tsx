@@ -15,6 +15,7 @@ import {
 import type { Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { quietHttp } from '../../app/api';
+import { RefusalNotice } from '../../shared/RefusalNotice';
 import { HolderSelect } from './HolderSelect';
 
 interface Values {
@@ -151,16 +152,7 @@ export const CreditRecordForm = ({ onRecorded }: { onRecorded: () => void }) => 
         逐条登记本机构人员获得的学分。提交后为“待审核”，经联盟审核通过后才计入持卡人的学分。
       </p>
       <div ref={notice} tabIndex={-1} style={{ outline: 'none' }}>
-        {refusal && (
-          <Alert
-            type="error"
-            showIcon
-            role="alert"
-            title={refusal}
-            style={{ marginBottom: 16 }}
-            data-testid="record-refusal"
-          />
-        )}
+        <RefusalNotice message={refusal} testId="record-refusal" />
         {recorded && (
           <Alert
             type="success"

@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { dialogButton, enter } from '../../testing/dialogs';
 import { CreditRecordList } from './CreditRecordList';
 import { ledgerRecord, renderForInstitution } from './creditFixtures';
 
@@ -31,8 +32,6 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-/** Text arrives in one change, as a paste does: key by key re-renders the table each time, at a jsdom second. */
-const enter = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const search = (label: string, value: string) => {
   enter(label, value);
   // The key is let go too: the input takes no second Enter while one is held.
@@ -41,16 +40,6 @@ const search = (label: string, value: string) => {
 };
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
-
-/** The open dialog's button, found inside the dialog: role queries over the whole page cost jsdom seconds. */
-const dialogButton = async (text: string) => {
-  const dialog = await waitFor(() => {
-    const found = [...document.querySelectorAll<HTMLElement>('.ant-modal')].at(-1);
-    if (!found) throw new Error('no dialog open');
-    return found;
-  });
-  return within(dialog).getByText(text).closest('button') as HTMLButtonElement;
-};
 
 describe('the institution’s records', () => {
   it('shows each state, the reason of a return, and filters by state and card number', async () => {

@@ -8,14 +8,16 @@ import {
   type LedgerRecord,
   type LedgerState,
 } from '@lianmeng/core';
-import { Alert, Button, Form, Input, Modal, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Select, Space, type TableColumnsType } from 'antd';
 import { useRef, useState } from 'react';
 import { http, quietHttp } from '../../app/api';
+import { saveDownload } from '../../shared/download';
+import { FormDialog, reasonRules } from '../../shared/FormDialog';
 import { usePageMessage } from '../../shared/usePageMessage';
-import { saveDownload } from './download';
 import { formatTime } from './formatTime';
 import { Mark, type MarkTone, useKeyboardScroll } from './readable';
 import { useWorkbenchList } from './useWorkbenchList';
+import { WorkbenchTable } from './WorkbenchTable';
 
 interface Filters {
   pageNum: number;
@@ -49,71 +51,40 @@ const ReversalDialog = ({
   onDone: () => void;
 }) => {
   const [form] = Form.useForm<{ reason: string }>();
-  const [saving, setSaving] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
 
   const submit = async ({ reason }: { reason: string }) => {
-    if (!record) return;
-    setSaving(true);
-    setRefusal(null);
+    if (!record) return false;
     const result = await quietHttp.call(api.creditWorkbench.reverse, {
       params: { id: String(record.id) },
       body: { reason: reason.trim() },
     });
-    setSaving(false);
-    if (!result.ok) {
-      setRefusal(result.message);
-      return;
-    }
-    form.resetFields();
+    if (!result.ok) return result.message;
     onDone();
+    return true;
   };
 
   return (
-    <Modal
+    <FormDialog
+      form={form}
       open={record !== null}
       title="申请冲正"
       okText="提交冲正"
-      cancelText="取消"
-      confirmLoading={saving}
-      destroyOnHidden
-      onCancel={() => {
-        setRefusal(null);
-        form.resetFields();
-        onClose();
-      }}
-      onOk={() => form.submit()}
+      refusalTestId="reversal-refusal"
+      intro={
+        record && (
+          <p>
+            将冲正 {record.holderName}（{record.cardNo}）{record.date} 的“{record.itemName}” {record.credits}{' '}
+            学分。冲正经审核通过后，原记录显示“已冲正”并不再计入学分。
+          </p>
+        )
+      }
+      onClose={onClose}
+      onSubmit={submit}
     >
-      {record && (
-        <p>
-          将冲正 {record.holderName}（{record.cardNo}）{record.date} 的“{record.itemName}” {record.credits}{' '}
-          学分。冲正经审核通过后，原记录显示“已冲正”并不再计入学分。
-        </p>
-      )}
-      {refusal && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={refusal}
-          style={{ marginBottom: 12 }}
-          data-testid="reversal-refusal"
-        />
-      )}
-      <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
-        <Form.Item
-          name="reason"
-          label="冲正原因"
-          rules={[
-            { required: true, whitespace: true, message: '请填写冲正原因' },
-            { min: 2, message: '请填写原因（至少 2 个字）' },
-            { max: 200, message: '不能超过 200 个字' },
-          ]}
-        >
-          <Input.TextArea rows={3} maxLength={200} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="reason" label="冲正原因" rules={reasonRules('请填写冲正原因')}>
+        <Input.TextArea rows={3} maxLength={200} showCount />
+      </Form.Item>
+    </FormDialog>
   );
 };
 
@@ -252,26 +223,19 @@ export const CreditRecordList = ({ version }: { version: number }) => {
           onChange={(state) => setFilters((old) => ({ ...old, state: state ?? undefined, pageNum: 1 }))}
         />
       </Space>
-      <p className="table-scroll-hint">表格较宽，可左右滑动查看全部列。</p>
-      <Table<LedgerRecord>
+      <WorkbenchTable<LedgerRecord>
         rowKey="id"
-        size="small"
-        scroll={{ x: 1200 }}
-        loading={loading}
+        width={1200}
         columns={columns}
-        dataSource={data?.list ?? []}
-        locale={{
-          emptyText:
-            filters.cardNo || filters.state ? '没有符合条件的记录' : '暂无登记记录，可通过“学分登记”或“批量登记”添加',
-        }}
-        pagination={{
-          current: filters.pageNum,
-          pageSize: filters.pageSize,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (pageNum, pageSize) => setFilters((old) => ({ ...old, pageNum, pageSize })),
-        }}
+        data={data}
+        loading={loading}
+        emptyText={
+          filters.cardNo || filters.state ? '没有符合条件的记录' : '暂无登记记录，可通过“学分登记”或“批量登记”添加'
+        }
+        page={filters}
+        unit="条"
+        sizeChanger
+        onPage={(pageNum, pageSize) => setFilters((old) => ({ ...old, pageNum, pageSize }))}
       />
       <ReversalDialog
         record={reversing}

@@ -10,9 +10,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fileSaver } from '../../shared/download';
+import { dialogButton } from '../../testing/dialogs';
 import { RequireAccountFlag } from '../account/RequireAccountFlag';
 import { HOLDER, logInAs, loginResult, renderAt } from '../account/testing';
-import { fileSaver } from './download';
+import { oneBatchHandler } from './creditFixtures';
 import { InstitutionWorkbenchPage } from './InstitutionWorkbenchPage';
 import { issueText } from './sheetImport';
 
@@ -85,21 +87,7 @@ const server = setupServer(
     const pageSize = Number(query.pageSize);
     return { list: matching.slice((pageNum - 1) * pageSize, pageNum * pageSize), total: matching.length };
   }),
-  mockCall(api.institutionWorkbench.batches, () => ({
-    list: [
-      {
-        id: 7,
-        fileName: 'roster.xlsx',
-        rows: 30,
-        opened: 28,
-        linked: 2,
-        pending: 20,
-        createTime: '2026-11-20T02:00:00.000Z',
-        createdBy: '张老师',
-      },
-    ],
-    total: 1,
-  })),
+  oneBatchHandler(),
   // The credits card opens on its recording form, which asks for the catalogue.
   mockCall(api.creditWorkbench.catalogue, () => []),
 );
@@ -146,26 +134,6 @@ const openTab = async (name: string) => {
     return found;
   });
   await userEvent.click(tab);
-};
-
-/**
- * A button of the open confirmation, found by its text inside the dialog: role queries over the whole page (a
- * table behind the dialog) cost jsdom seconds each.
- */
-const dialogButton = async (text: string) => {
-  const dialog = await waitFor(() => {
-    // The newest: a closed confirmation may stay in the document, hidden.
-    const found = [...document.querySelectorAll<HTMLElement>('.ant-modal-confirm')].at(-1);
-    if (!found) throw new Error('no confirmation open');
-    return found;
-  });
-  // The title may say the same as the button.
-  const button = within(dialog)
-    .getAllByText(text)
-    .map((element) => element.closest('button'))
-    .find(Boolean);
-  if (!button) throw new Error(`no button ${text}`);
-  return button;
 };
 
 const chooseFile = async (name: string, content = 'x') => {
@@ -221,10 +189,10 @@ describe('the institution workbench', () => {
     expect(within(rowOf('学生3')).queryByText('重新生成激活码')).not.toBeInTheDocument();
     await userEvent.click(rowButton('学生1', '重新生成激活码'));
     expect(await screen.findByText(/之前发放的激活码立即作废/)).toBeInTheDocument();
-    await userEvent.click(await dialogButton('取 消'));
+    await userEvent.click(await dialogButton('取 消', '.ant-modal-confirm'));
     expect(reissued).toEqual([]);
     await userEvent.click(rowButton('学生1', '重新生成激活码'));
-    await userEvent.click(await dialogButton('重新生成'));
+    await userEvent.click(await dialogButton('重新生成', '.ant-modal-confirm'));
     const shown = await screen.findByTestId('reissued-code');
     expect(shown).toHaveTextContent('QWER2345');
     expect(shown).toHaveTextContent('/creditBank/activate#cardNo=10000101&code=QWER2345');
@@ -244,7 +212,7 @@ describe('the institution workbench', () => {
     const asked = peopleQueries.length;
     await userEvent.click(rowButton('学生2', '解除关联'));
     expect(await screen.findByText(/该卡及其学分记录仍归持卡人所有/)).toBeInTheDocument();
-    await userEvent.click(await dialogButton('解除关联'));
+    await userEvent.click(await dialogButton('解除关联', '.ant-modal-confirm'));
     await waitFor(() => expect(removed).toEqual(['10000102']));
     // The list is asked for again.
     await waitFor(() => expect(peopleQueries.length).toBeGreaterThan(asked));
@@ -337,7 +305,7 @@ describe('the institution workbench', () => {
     await openTab('开卡批次');
     await userEvent.click(await screen.findByText('重新下载激活码'));
     expect(await screen.findByText(/20 张尚未激活的卡重新生成激活码/)).toBeInTheDocument();
-    await userEvent.click(await dialogButton('重新生成并下载'));
+    await userEvent.click(await dialogButton('重新生成并下载', '.ant-modal-confirm'));
     await waitFor(() => expect(saved.map((file) => file.name)).toEqual([CODES.fileName]));
     expect(asked).toEqual(['7']);
   });

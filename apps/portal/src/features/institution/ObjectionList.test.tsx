@@ -1,9 +1,10 @@
 import { api, type Objection } from '@lianmeng/core';
 import { mockCall } from '@lianmeng/core/testing';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { dialogButton, enter } from '../../testing/dialogs';
 import { objection, renderForInstitution } from './creditFixtures';
 import { ObjectionList } from './ObjectionList';
 
@@ -14,18 +15,6 @@ const server = setupServer(
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
-
-/** Text arrives in one change, as a paste does: key by key re-renders the dialog each time, at a jsdom second. */
-const enter = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-
-const dialogButton = async (text: string) => {
-  const dialog = await waitFor(() => {
-    const found = [...document.querySelectorAll<HTMLElement>('.ant-modal')].at(-1);
-    if (!found) throw new Error('no dialog open');
-    return found;
-  });
-  return within(dialog).getByText(text).closest('button') as HTMLButtonElement;
-};
 
 describe('answering objections', () => {
   it('keeps a record with an explanation, which then shows as the answer', async () => {

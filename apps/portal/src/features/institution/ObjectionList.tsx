@@ -1,11 +1,13 @@
 import { api, DEFAULT_PAGE_SIZE, type Objection } from '@lianmeng/core';
-import { Alert, Button, Form, Input, Modal, Radio, Select, Table, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Radio, Select, type TableColumnsType } from 'antd';
 import { useRef, useState } from 'react';
 import { quietHttp } from '../../app/api';
+import { FormDialog, reasonRules } from '../../shared/FormDialog';
 import { usePageMessage } from '../../shared/usePageMessage';
 import { formatTime } from './formatTime';
 import { Mark, type MarkTone, useKeyboardScroll } from './readable';
 import { useWorkbenchList } from './useWorkbenchList';
+import { WorkbenchTable } from './WorkbenchTable';
 
 type ObjectionState = Objection['state'];
 type Decision = 'keep' | 'reverse';
@@ -37,86 +39,59 @@ const AnswerDialog = ({
   onDone: (answered: Objection) => void;
 }) => {
   const [form] = Form.useForm<{ decision: Decision; explanation: string }>();
-  const [saving, setSaving] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const decision = Form.useWatch('decision', form);
 
   const submit = async (values: { decision: Decision; explanation: string }) => {
-    if (!objection) return;
-    setSaving(true);
-    setRefusal(null);
+    if (!objection) return false;
     const result = await quietHttp.call(api.creditWorkbench.answerObjection, {
       params: { id: String(objection.id) },
       body: { decision: values.decision, explanation: values.explanation.trim() },
     });
-    setSaving(false);
-    if (!result.ok) {
-      setRefusal(result.message);
-      return;
-    }
-    form.resetFields();
+    if (!result.ok) return result.message;
     onDone(result.data);
+    return true;
   };
 
   return (
-    <Modal
+    <FormDialog
+      form={form}
       open={objection !== null}
       title="答复异议"
       okText="提交答复"
-      cancelText="取消"
-      confirmLoading={saving}
-      destroyOnHidden
-      onCancel={() => {
-        setRefusal(null);
-        form.resetFields();
-        onClose();
-      }}
-      onOk={() => form.submit()}
+      refusalTestId="answer-refusal"
+      intro={
+        objection && (
+          <div style={{ marginBottom: 12 }}>
+            <p style={{ margin: '0 0 4px' }}>
+              {objection.holderName}（{objection.cardNo}）对 {objection.date} 的“{objection.itemName}”{' '}
+              {objection.credits} 学分提出异议：
+            </p>
+            <blockquote style={{ margin: 0, paddingLeft: 12, borderLeft: '3px solid #d9d9d9' }}>
+              {objection.reason}
+            </blockquote>
+          </div>
+        )
+      }
+      onClose={onClose}
+      onSubmit={submit}
     >
-      {objection && (
-        <div style={{ marginBottom: 12 }}>
-          <p style={{ margin: '0 0 4px' }}>
-            {objection.holderName}（{objection.cardNo}）对 {objection.date} 的“{objection.itemName}” {objection.credits}{' '}
-            学分提出异议：
-          </p>
-          <blockquote style={{ margin: 0, paddingLeft: 12, borderLeft: '3px solid #d9d9d9' }}>
-            {objection.reason}
-          </blockquote>
-        </div>
-      )}
-      {refusal && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={refusal}
-          style={{ marginBottom: 12 }}
-          data-testid="answer-refusal"
-        />
-      )}
-      <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
-        <Form.Item name="decision" label="处理方式" rules={[{ required: true, message: '请选择维持或冲正' }]}>
-          <Radio.Group
-            options={[
-              { value: 'keep', label: '维持原记录' },
-              { value: 'reverse', label: '冲正该记录' },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item
-          name="explanation"
-          label={decision === 'reverse' ? '冲正原因（持卡人可见）' : '答复说明（持卡人可见）'}
-          extra={decision === 'reverse' ? '将提交一条冲正，经审核通过后原记录不再计入学分。' : undefined}
-          rules={[
-            { required: true, whitespace: true, message: '请填写说明' },
-            { min: 2, message: '请填写说明（至少 2 个字）' },
-            { max: 200, message: '不能超过 200 个字' },
+      <Form.Item name="decision" label="处理方式" rules={[{ required: true, message: '请选择维持或冲正' }]}>
+        <Radio.Group
+          options={[
+            { value: 'keep', label: '维持原记录' },
+            { value: 'reverse', label: '冲正该记录' },
           ]}
-        >
-          <Input.TextArea rows={3} maxLength={200} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
+        />
+      </Form.Item>
+      <Form.Item
+        name="explanation"
+        label={decision === 'reverse' ? '冲正原因（持卡人可见）' : '答复说明（持卡人可见）'}
+        extra={decision === 'reverse' ? '将提交一条冲正，经审核通过后原记录不再计入学分。' : undefined}
+        rules={reasonRules('请填写说明', '请填写说明（至少 2 个字）')}
+      >
+        <Input.TextArea rows={3} maxLength={200} showCount />
+      </Form.Item>
+    </FormDialog>
   );
 };
 
@@ -197,22 +172,16 @@ export const ObjectionList = ({ onAnswered }: { onAnswered: () => void }) => {
         }))}
         onChange={(state) => setFilters((old) => ({ ...old, state: state ?? undefined, pageNum: 1 }))}
       />
-      <p className="table-scroll-hint">表格较宽，可左右滑动查看全部列。</p>
-      <Table<Objection>
+      <WorkbenchTable<Objection>
         rowKey="id"
-        size="small"
-        scroll={{ x: 980 }}
-        loading={loading}
+        width={980}
         columns={columns}
-        dataSource={data?.list ?? []}
-        locale={{ emptyText: filters.state ? '没有符合条件的异议' : '暂无异议' }}
-        pagination={{
-          current: filters.pageNum,
-          pageSize: filters.pageSize,
-          total: data?.total ?? 0,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (pageNum, pageSize) => setFilters((old) => ({ ...old, pageNum, pageSize })),
-        }}
+        data={data}
+        loading={loading}
+        emptyText={filters.state ? '没有符合条件的异议' : '暂无异议'}
+        page={filters}
+        unit="条"
+        onPage={(pageNum, pageSize) => setFilters((old) => ({ ...old, pageNum, pageSize }))}
       />
       <AnswerDialog
         objection={answering}

@@ -6,12 +6,13 @@ import {
   DEFAULT_PAGE_SIZE,
   type InstitutionPerson,
 } from '@lianmeng/core';
-import { Button, Input, Modal, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Input, Modal, Select, Space, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { http } from '../../app/api';
 import { formatTime } from './formatTime';
 import { Mark } from './readable';
 import { useWorkbenchList } from './useWorkbenchList';
+import { WorkbenchTable } from './WorkbenchTable';
 
 interface Filters {
   pageNum: number;
@@ -155,25 +156,17 @@ export const PeopleList = ({ version }: { version: number }) => {
           onChange={(state) => setFilters((old) => ({ ...old, state: state ?? undefined, pageNum: 1 }))}
         />
       </Space>
-      <p className="table-scroll-hint">表格较宽，可左右滑动查看全部列。</p>
-      <Table<InstitutionPerson>
+      <WorkbenchTable<InstitutionPerson>
         rowKey="cardNo"
-        size="small"
-        scroll={{ x: 920 }}
-        loading={loading}
+        width={920}
         columns={columns}
-        dataSource={data?.list ?? []}
-        locale={{
-          emptyText: filters.keyword || filters.state ? '没有符合条件的人员' : '暂无人员，可通过“导入名单开卡”添加',
-        }}
-        pagination={{
-          current: filters.pageNum,
-          pageSize: filters.pageSize,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => `共 ${total} 人`,
-          onChange: (pageNum, pageSize) => setFilters((old) => ({ ...old, pageNum, pageSize })),
-        }}
+        data={data}
+        loading={loading}
+        emptyText={filters.keyword || filters.state ? '没有符合条件的人员' : '暂无人员，可通过“导入名单开卡”添加'}
+        page={filters}
+        unit="人"
+        sizeChanger
+        onPage={(pageNum, pageSize) => setFilters((old) => ({ ...old, pageNum, pageSize }))}
       />
     </section>
   );

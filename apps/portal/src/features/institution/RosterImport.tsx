@@ -1,8 +1,10 @@
 import { api, ROSTER_COLUMNS, ROSTER_LIMITS, type RosterPreview, type RosterPreviewRow } from '@lianmeng/core';
-import { Alert, Button, Result, Segmented, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Result, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
-import { saveDownload } from './download';
-import { issueText, SheetImportControls, useSheetImport } from './sheetImport';
+import { saveDownload } from '../../shared/download';
+import { issueText, SheetImportControls, SheetPreview, useSheetImport } from './sheetImport';
+
+type Shown = 'all' | 'refused';
 
 const OUTCOME: Record<RosterPreviewRow['outcome'], { color: string; label: string }> = {
   new: { color: 'green', label: '可开卡' },
@@ -46,19 +48,23 @@ const columns: TableColumnsType<RosterPreviewRow> = [
  * cards' activation codes. A file with any refused row cannot be committed: it is mended and uploaded again.
  */
 export const RosterImport = ({ onCommitted }: { onCommitted: () => void }) => {
-  const [onlyRefused, setOnlyRefused] = useState(false);
+  const [shown, setShown] = useState<Shown>('all');
   const sheet = useSheetImport({
     template: api.institutionWorkbench.rosterTemplate,
     preview: api.institutionWorkbench.rosterPreview,
     commit: api.institutionWorkbench.rosterCommit,
     what: '名单',
     maxBytes: ROSTER_LIMITS.maxBytes,
-    onPreviewed: (previewed: RosterPreview) => setOnlyRefused(previewed.refusedCount > 0),
+    onPreviewed: (previewed: RosterPreview) => setShown(previewed.refusedCount > 0 ? 'refused' : 'all'),
     onCommitted,
   });
   const { preview, committing, committed, commit, startOver } = sheet;
 
-  const rows = preview ? (onlyRefused ? preview.rows.filter((row) => row.outcome === 'refused') : preview.rows) : [];
+  const rows = preview
+    ? shown === 'refused'
+      ? preview.rows.filter((row) => row.outcome === 'refused')
+      : preview.rows
+    : [];
 
   return (
     <section aria-label="导入名单开卡">
@@ -102,58 +108,29 @@ export const RosterImport = ({ onCommitted }: { onCommitted: () => void }) => {
         />
       ) : (
         preview && (
-          <div data-testid="roster-preview">
-            <Alert
-              type={preview.refusedCount > 0 ? 'warning' : 'success'}
-              showIcon
-              style={{ marginBottom: 12 }}
-              title={`共 ${preview.total} 行：可开卡 ${preview.newCount} 行，将关联已有卡 ${preview.linkCount} 行，未通过 ${preview.refusedCount} 行`}
-              description={
-                preview.refusedCount > 0
-                  ? '有未通过检查的行，不能提交。请按下面标红的原因修改文件后重新选择文件预览。'
-                  : '全部通过检查。确认后开卡，全部成功或全部不写入。'
-              }
-            />
-            {preview.committedBatchId !== null && (
-              <Alert
-                type="info"
-                showIcon
-                style={{ marginBottom: 12 }}
-                title={`这份文件已经提交过（批次 ${preview.committedBatchId}），再次提交不会重复开卡。`}
-              />
-            )}
-            <Space wrap style={{ marginBottom: 12 }}>
-              <Segmented
-                aria-label="显示哪些行"
-                value={onlyRefused ? 'refused' : 'all'}
-                onChange={(value) => setOnlyRefused(value === 'refused')}
-                options={[
-                  { value: 'all', label: `全部 ${preview.total}` },
-                  { value: 'refused', label: `未通过 ${preview.refusedCount}` },
-                ]}
-              />
-              <Button
-                type="primary"
-                disabled={preview.refusedCount > 0 || committing}
-                loading={committing}
-                onClick={() => void commit()}
-                data-testid="roster-commit"
-              >
-                确认开卡
-              </Button>
-            </Space>
-            <p className="table-scroll-hint">表格较宽，可左右滑动查看全部列。</p>
-            <Table<RosterPreviewRow>
-              rowKey="row"
-              size="small"
-              scroll={{ x: 900 }}
-              columns={columns}
-              dataSource={rows}
-              rowClassName={(row) => (row.outcome === 'refused' ? 'roster-row-refused' : '')}
-              locale={{ emptyText: '没有未通过的行' }}
-              pagination={{ pageSize: 20, showSizeChanger: false, showTotal: (total) => `共 ${total} 行` }}
-            />
-          </div>
+          <SheetPreview<RosterPreviewRow, Shown>
+            testId="roster"
+            summary={`共 ${preview.total} 行：可开卡 ${preview.newCount} 行，将关联已有卡 ${preview.linkCount} 行，未通过 ${preview.refusedCount} 行`}
+            refusedCount={preview.refusedCount}
+            passedText="全部通过检查。确认后开卡，全部成功或全部不写入。"
+            committedBatchId={preview.committedBatchId}
+            repeatedText="开卡"
+            shown={shown}
+            choices={[
+              { value: 'all', label: `全部 ${preview.total}` },
+              { value: 'refused', label: `未通过 ${preview.refusedCount}` },
+            ]}
+            onShow={setShown}
+            commitLabel="确认开卡"
+            canCommit
+            committing={committing}
+            onCommit={() => void commit()}
+            columns={columns}
+            rows={rows}
+            width={900}
+            rowClassName={(row) => (row.outcome === 'refused' ? 'roster-row-refused' : '')}
+            emptyText="没有未通过的行"
+          />
         )
       )}
     </section>

@@ -1,29 +1,14 @@
-import type { CatalogueItem, LedgerRecord, Objection } from '@lianmeng/core';
+import { api, type CatalogueItem, type LedgerRecord, type Objection } from '@lianmeng/core';
+import { catalogueItemFixture, mockCall } from '@lianmeng/core/testing';
 import type { ReactNode } from 'react';
 import { RequireAccountFlag } from '../account/RequireAccountFlag';
 import { HOLDER, logInAs, loginResult, renderAt } from '../account/testing';
 
-/** Test data for the credit parts of the workbench: catalogue items, ledger records and objections. */
-
-export const catalogueItem = (overrides: Partial<CatalogueItem> = {}): CatalogueItem => ({
-  id: 3,
-  code: 'EXAM-3',
-  name: '机器人运动等级考试（三级）',
-  kind: 'exam',
-  kindLabel: '等级考试',
-  level: '三级',
-  defaultCredits: 3,
-  maxCredits: 3,
-  evidenceRequired: true,
-  status: 'active',
-  createTime: '2026-11-01T02:00:00.000Z',
-  updateTime: '2026-11-01T02:00:00.000Z',
-  ...overrides,
-});
+/** Test data for the workbench: catalogue items, ledger records, objections and the opening batches. */
 
 export const CATALOGUE: CatalogueItem[] = [
-  catalogueItem(),
-  catalogueItem({
+  catalogueItemFixture(),
+  catalogueItemFixture({
     id: 20,
     code: 'COMP-CIT',
     name: '机器人运动竞赛市级获奖',
@@ -87,3 +72,21 @@ export const renderForInstitution = (element: ReactNode) => {
     { path: '/creditBank/institution', element: <RequireAccountFlag flag="institution">{element}</RequireAccountFlag> },
   ]);
 };
+
+/** The opening batches: one batch (7) of a 30-row roster, 20 of whose cards wait for activation. */
+export const oneBatchHandler = () =>
+  mockCall(api.institutionWorkbench.batches, () => ({
+    list: [
+      {
+        id: 7,
+        fileName: 'roster.xlsx',
+        rows: 30,
+        opened: 28,
+        linked: 2,
+        pending: 20,
+        createTime: '2026-11-20T02:00:00.000Z',
+        createdBy: '张老师',
+      },
+    ],
+    total: 1,
+  }));

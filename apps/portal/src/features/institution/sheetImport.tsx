@@ -1,8 +1,9 @@
 import type { CallDefinition, CallResponse, FileDownload } from '@lianmeng/core';
-import { Alert, Button, Progress, Space, Upload } from 'antd';
+import { Alert, Button, Progress, Segmented, Space, Table, type TableColumnsType, Upload } from 'antd';
 import { useState } from 'react';
 import { http, quietHttp } from '../../app/api';
-import { saveDownload } from './download';
+import { saveDownload } from '../../shared/download';
+import { RefusalNotice } from '../../shared/RefusalNotice';
 
 const ACCEPTED = ['.xlsx', '.csv'];
 
@@ -182,16 +183,97 @@ export const SheetImportControls = ({
           <span>{progress < 100 ? '正在上传…' : committing ? committingText : checkingText}</span>
         </div>
       )}
-      {refusal && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={refusal}
-          style={{ marginBottom: 16 }}
-          data-testid={`${testId}-refusal`}
-        />
-      )}
+      <RefusalNotice message={refusal} testId={`${testId}-refusal`} />
     </>
   );
 };
+
+/**
+ * The preview of a checked file: the counts (`summary`), whether it can be committed, a note when the same
+ * file was committed before, the choice of which rows to show, the commit button and the rows. A file with a
+ * refused row cannot be committed. `testId` names the block (`<testId>-preview`) and the button (`-commit`).
+ */
+export const SheetPreview = <Row extends { row: number }, Shown extends string>({
+  testId,
+  summary,
+  refusedCount,
+  passedText,
+  committedBatchId,
+  repeatedText,
+  shown,
+  choices,
+  onShow,
+  commitLabel,
+  canCommit,
+  committing,
+  onCommit,
+  columns,
+  rows,
+  width,
+  emptyText,
+  rowClassName,
+}: {
+  testId: string;
+  summary: string;
+  refusedCount: number;
+  /** What committing a file that passed does. */
+  passedText: string;
+  committedBatchId: number | null;
+  /** What committing the same file again does not do (开卡, 登记). */
+  repeatedText: string;
+  shown: Shown;
+  choices: { value: Shown; label: string }[];
+  onShow: (shown: Shown) => void;
+  commitLabel: string;
+  canCommit: boolean;
+  committing: boolean;
+  onCommit: () => void;
+  columns: TableColumnsType<Row>;
+  rows: Row[];
+  width: number;
+  emptyText: string;
+  rowClassName?: (row: Row) => string;
+}) => (
+  <div data-testid={`${testId}-preview`}>
+    <Alert
+      type={refusedCount > 0 ? 'warning' : 'success'}
+      showIcon
+      style={{ marginBottom: 12 }}
+      title={summary}
+      description={
+        refusedCount > 0 ? '有未通过检查的行，不能提交。请按下面标红的原因修改文件后重新选择文件预览。' : passedText
+      }
+    />
+    {committedBatchId !== null && (
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 12 }}
+        title={`这份文件已经提交过（批次 ${committedBatchId}），再次提交不会重复${repeatedText}。`}
+      />
+    )}
+    <Space wrap style={{ marginBottom: 12 }}>
+      <Segmented<Shown> aria-label="显示哪些行" value={shown} onChange={onShow} options={choices} />
+      <Button
+        type="primary"
+        disabled={refusedCount > 0 || !canCommit || committing}
+        loading={committing}
+        onClick={onCommit}
+        data-testid={`${testId}-commit`}
+      >
+        {commitLabel}
+      </Button>
+    </Space>
+    <p className="table-scroll-hint">表格较宽，可左右滑动查看全部列。</p>
+    <Table<Row>
+      rowKey="row"
+      size="small"
+      scroll={{ x: width }}
+      columns={columns}
+      dataSource={rows}
+      rowClassName={rowClassName}
+      locale={{ emptyText }}
+      pagination={{ pageSize: 20, showSizeChanger: false, showTotal: (total) => `共 ${total} 行` }}
+    />
+  </div>
+);

@@ -1,35 +1,14 @@
-import { api, type CreditRecord, type ProofSummary } from '@lianmeng/core';
-import { mockCall } from '@lianmeng/core/testing';
+import { api, type ProofSummary } from '@lianmeng/core';
+import { holderRecordFixture, mockCall } from '@lianmeng/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fileSaver } from '../../shared/download';
 import { HOLDER, logInAs, renderAt } from '../account/testing';
-import { fileSaver } from '../institution/download';
 import { ProofsPage } from './ProofsPage';
 
-const record = (id: number, overrides: Partial<CreditRecord> = {}): CreditRecord => ({
-  id,
-  date: `2026-0${id}-15`,
-  activity: `活动 ${id}`,
-  category: '竞赛获奖',
-  credits: 2,
-  issuer: '联盟秘书处',
-  certificateNo: `LM${id}`,
-  kind: '竞赛',
-  level: '省级',
-  itemName: `活动 ${id}`,
-  institutionName: '北京市第一中学',
-  postedDate: `2026-0${id}-16`,
-  reviewingUnit: '联盟认证中心',
-  hasEvidence: false,
-  state: 'posted',
-  stateLabel: '已入账',
-  reversal: null,
-  objection: null,
-  canObject: false,
-  ...overrides,
-});
+const record = holderRecordFixture;
 
 const proof = (overrides: Partial<ProofSummary> = {}): ProofSummary => ({
   id: 7,
@@ -120,8 +99,8 @@ describe('ProofsPage', () => {
     proofs = [];
     open();
     await userEvent.click(await screen.findByRole('radio', { name: '选择记录' }));
-    expect(await screen.findByRole('checkbox', { name: /选择 2026-03-15/ })).toBeDisabled();
-    await userEvent.click(screen.getByRole('checkbox', { name: /选择 2026-02-15/ }));
+    expect(await screen.findByRole('checkbox', { name: /选择 2026-04-15/ })).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: /选择 2026-03-15/ }));
     await userEvent.click(screen.getByTestId('issue-proof'));
     await waitFor(() => expect(issued).toEqual([{ cardNo: HOLDER.cardNo, recordIds: [2], validDays: 180 }]));
   });

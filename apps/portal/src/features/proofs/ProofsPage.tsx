@@ -3,10 +3,10 @@ import { Button, Card, InputNumber, Modal, Radio, Table, type TableColumnsType }
 import { useCallback, useEffect, useState } from 'react';
 import { http } from '../../app/api';
 import { formatDateTime } from '../../shared/dates';
+import { saveDownload } from '../../shared/download';
 import { usePageMessage } from '../../shared/usePageMessage';
 import { AccountPage } from '../account/AccountPage';
 import { useCardSession } from '../account/useCardSession';
-import { saveDownload } from '../institution/download';
 
 /** All the records a proof can list fit one page of the account call. */
 const RECORDS_PAGE = 500;

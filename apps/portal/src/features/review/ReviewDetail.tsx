@@ -1,19 +1,14 @@
 import { api, type LedgerRecord, MAX_PAGE_SIZE, type ReviewQueueItem } from '@lianmeng/core';
-import { Alert, Button, Checkbox, Empty, Modal, Pagination, Skeleton, Space } from 'antd';
+import { Button, Checkbox, Empty, Modal, Pagination, Skeleton, Space } from 'antd';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { formatTime } from '../institution/formatTime';
 import { useWorkbenchList } from '../institution/useWorkbenchList';
+import { CardGrid } from './CardGrid';
+import { type Notice, NoticeAlert } from './NoticeAlert';
 import { openEvidence } from './openEvidence';
 import { type QuietOutcome, quietCall, STALE_TITLE } from './quietCall';
 import { ReasonDialog } from './ReasonDialog';
 import { itemTitle } from './ReviewQueue';
-
-/** A line the workbench shows after a decision, and moves the focus to. */
-export interface Notice {
-  type: 'success' | 'warning' | 'error';
-  title: string;
-  description?: string;
-}
 
 export const STALE_NOTICE: Notice = {
   type: 'warning',
@@ -238,16 +233,7 @@ export const ReviewDetail = ({
         提交：{item.submittedBy} · {formatTime(item.submittedTime)} · 待审核 {waiting} 条
       </p>
       <div ref={noticeRef} tabIndex={-1} data-testid="review-detail-notice">
-        {notice && (
-          <Alert
-            role={notice.type === 'success' ? 'status' : 'alert'}
-            type={notice.type}
-            showIcon
-            title={notice.title}
-            description={notice.description}
-            style={{ marginBottom: 12 }}
-          />
-        )}
+        <NoticeAlert notice={notice} spacing={12} />
       </div>
       {!data && loading ? (
         <Skeleton active paragraph={{ rows: 3 }} title={false} />
@@ -306,18 +292,7 @@ export const ReviewDetail = ({
               </Button>
             </fieldset>
           )}
-          <ul
-            aria-label="待审核记录"
-            aria-busy={loading}
-            style={{
-              listStyle: 'none',
-              padding: 0,
-              margin: 0,
-              display: 'grid',
-              gap: 12,
-              gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 340px), 1fr))',
-            }}
-          >
+          <CardGrid label="待审核记录" busy={loading} minWidth={340}>
             {records.map((record) => (
               <RecordCard
                 key={record.id}
@@ -335,7 +310,7 @@ export const ReviewDetail = ({
                 onEvidence={showEvidence}
               />
             ))}
-          </ul>
+          </CardGrid>
           {isBatch && (
             <Pagination
               style={{ marginTop: 16 }}

@@ -5,6 +5,7 @@ import 'dayjs/locale/zh-cn';
 import { useMemo } from 'react';
 import { formatTime } from '../institution/formatTime';
 import { useWorkbenchList } from '../institution/useWorkbenchList';
+import { CardGrid } from './CardGrid';
 
 // The date pickers' month and weekday names.
 dayjs.locale('zh-cn');
@@ -123,28 +124,18 @@ export const ReviewQueue = ({
             onChange={(id) => change({ institutionId: id === ALL ? undefined : id })}
           />
         </div>
-        <div style={fieldStyle}>
-          <span aria-hidden>提交日期起</span>
-          <DatePicker
-            aria-label="提交日期起"
-            placeholder="不限"
-            style={{ width: '100%' }}
-            value={query.from ? dayjs(query.from) : null}
-            disabledDate={(day) => (query.to ? day.format('YYYY-MM-DD') > query.to : false)}
-            onChange={(day) => change({ from: day ? day.format('YYYY-MM-DD') : undefined })}
-          />
-        </div>
-        <div style={fieldStyle}>
-          <span aria-hidden>提交日期止</span>
-          <DatePicker
-            aria-label="提交日期止"
-            placeholder="不限"
-            style={{ width: '100%' }}
-            value={query.to ? dayjs(query.to) : null}
-            disabledDate={(day) => (query.from ? day.format('YYYY-MM-DD') < query.from : false)}
-            onChange={(day) => change({ to: day ? day.format('YYYY-MM-DD') : undefined })}
-          />
-        </div>
+        <DateBound
+          label="提交日期起"
+          value={query.from}
+          offered={(day) => !query.to || day <= query.to}
+          onPick={(from) => change({ from })}
+        />
+        <DateBound
+          label="提交日期止"
+          value={query.to}
+          offered={(day) => !query.from || day >= query.from}
+          onPick={(to) => change({ to })}
+        />
       </Space>
       {!data && loading ? (
         <Skeleton active paragraph={{ rows: 3 }} title={false} />
@@ -155,22 +146,11 @@ export const ReviewQueue = ({
           <p style={{ margin: '0 0 8px' }} aria-live="polite">
             共 {data?.total} 项待审核
           </p>
-          <ul
-            aria-label="待审核的批次与记录"
-            aria-busy={loading}
-            style={{
-              listStyle: 'none',
-              padding: 0,
-              margin: 0,
-              display: 'grid',
-              gap: 12,
-              gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 280px), 1fr))',
-            }}
-          >
+          <CardGrid label="待审核的批次与记录" busy={loading} minWidth={280}>
             {data?.list.map((item) => (
               <QueueItem key={item.key} item={item} onOpen={onOpen} />
             ))}
-          </ul>
+          </CardGrid>
           <Pagination
             style={{ marginTop: 16 }}
             size="small"
@@ -188,3 +168,28 @@ export const ReviewQueue = ({
 };
 
 const fieldStyle = { display: 'grid', gap: 4, width: 200, maxWidth: '100%' } as const;
+
+/** One end of the submission dates (`YYYY-MM-DD`, none for no bound); `offered` says which days it may take. */
+const DateBound = ({
+  label,
+  value,
+  offered,
+  onPick,
+}: {
+  label: string;
+  value: string | undefined;
+  offered: (day: string) => boolean;
+  onPick: (day: string | undefined) => void;
+}) => (
+  <div style={fieldStyle}>
+    <span aria-hidden>{label}</span>
+    <DatePicker
+      aria-label={label}
+      placeholder="不限"
+      style={{ width: '100%' }}
+      value={value ? dayjs(value) : null}
+      disabledDate={(day) => !offered(day.format('YYYY-MM-DD'))}
+      onChange={(day) => onPick(day ? day.format('YYYY-MM-DD') : undefined)}
+    />
+  </div>
+);

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorBus } from '../../app/errorBus';
+import { dialogButton } from '../../testing/dialogs';
 import { AccountHeaderEntry } from '../account/AccountHeaderEntry';
 import { RequireAccountFlag } from '../account/RequireAccountFlag';
 import { HOLDER, logInAs, loginResult, renderAt } from '../account/testing';
@@ -131,21 +132,6 @@ const queueEntry = async (institution: string) =>
 const openItem = async (institution: string) => {
   await userEvent.click(within(await queueEntry(institution)).getByText('查看并审核'));
   return screen.findByRole('heading', { level: 2, name: new RegExp(institution) });
-};
-
-/** A button of the newest open dialog, found by its text inside it. */
-const dialogButton = async (text: string) => {
-  const dialog = await waitFor(() => {
-    const found = [...document.querySelectorAll<HTMLElement>('.ant-modal')].at(-1);
-    if (!found) throw new Error('no dialog open');
-    return found;
-  });
-  const button = within(dialog)
-    .getAllByText(text)
-    .map((element) => element.closest('button'))
-    .find(Boolean);
-  if (!button) throw new Error(`no button ${text}`);
-  return button;
 };
 
 describe('the review workbench', () => {

@@ -1,10 +1,11 @@
 import { DEFAULT_PAGE_SIZE, type ReviewQueueItem } from '@lianmeng/core';
-import { Alert, Card } from 'antd';
+import { Card } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { AccountPage } from '../account/AccountPage';
 import { RequireAccountFlag } from '../account/RequireAccountFlag';
 import { CreditBankNav } from '../creditBank/CreditBankNav';
-import { type Notice, ReviewDetail } from './ReviewDetail';
+import { type Notice, NoticeAlert } from './NoticeAlert';
+import { ReviewDetail } from './ReviewDetail';
 import { type QueueQuery, ReviewQueue } from './ReviewQueue';
 
 /**
@@ -53,18 +54,7 @@ export const ReviewWorkbenchPage = () => {
         ) : (
           <>
             <div ref={noticeRef} tabIndex={-1} data-testid="review-notice">
-              {notice && (
-                <Alert
-                  role={notice.type === 'success' ? 'status' : 'alert'}
-                  type={notice.type}
-                  showIcon
-                  closable={{ 'aria-label': '关闭提示' }}
-                  onClose={() => setNotice(null)}
-                  title={notice.title}
-                  description={notice.description}
-                  style={{ marginBottom: 16 }}
-                />
-              )}
+              <NoticeAlert notice={notice} spacing={16} onClose={() => setNotice(null)} />
             </div>
             <ReviewQueue query={query} onQuery={setQuery} version={version} onOpen={open} />
           </>

@@ -1,13 +1,6 @@
-import { api, type FileDownload } from '@lianmeng/core';
+import { api } from '@lianmeng/core';
+import { blobOf } from '../../shared/download';
 import { quietCall } from './quietCall';
-
-/** The file's bytes as a Blob of its own type. */
-const blobOf = (file: FileDownload) => {
-  const binary = atob(file.base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
-  return new Blob([bytes], { type: file.mimeType });
-};
 
 /** A seam the tests replace: jsdom opens no tabs and makes no object URLs. */
 export const evidenceTab = {
@@ -33,9 +26,8 @@ export const evidenceTab = {
 };
 
 /**
- * Opens a record's evidence (证明材料) in a new tab. It comes inside the envelope, not as a link: the card
- * holder's token travels in a header, which a plain link cannot carry. Resolves with the refusal's message, or
- * null once the tab shows the file.
+ * Opens a record's evidence (证明材料) in a new tab. Resolves with the refusal's message, or null once the tab
+ * shows the file.
  */
 export const openEvidence = async (recordId: number): Promise<string | null> => {
   const tab = evidenceTab.open();

@@ -17,13 +17,16 @@ export interface HolderCreditFilters {
   pageSize: number;
 }
 
-/** What the holder sees: posted records and reversed ones, never what waits for review or was returned. */
+/**
+ * What a holder sees of the ledger, of any card: posted records and reversed ones, never what waits for review
+ * or was returned, nor the reversals themselves.
+ */
+export const visibleRecords = (db: Kysely<Database>) =>
+  db.selectFrom('creditRecord as r').where('r.state', 'in', ['posted', 'reversed']).where('r.reversesId', 'is', null);
+
+/** What the holder of this card sees (as `visibleRecords`), narrowed by the filters. */
 export const visibleCredits = (db: Kysely<Database>, filters: Partial<HolderCreditFilters> & { cardNo: string }) => {
-  let query = db
-    .selectFrom('creditRecord as r')
-    .where('r.cardNo', '=', filters.cardNo)
-    .where('r.state', 'in', ['posted', 'reversed'])
-    .where('r.reversesId', 'is', null);
+  let query = visibleRecords(db).where('r.cardNo', '=', filters.cardNo);
   if (filters.category) query = query.where('r.category', '=', filters.category);
   if (filters.kind) query = query.where('r.kind', '=', filters.kind);
   if (filters.level) query = query.where('r.level', '=', filters.level);

@@ -1,7 +1,7 @@
 import { LEDGER_STATE_LABELS, type VerifiedRecord } from '@lianmeng/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { visibleCredits } from '../credits/holderView';
+import { visibleCredits, visibleRecords } from '../credits/holderView';
 
 const lineOf = (row: {
   date: string;
@@ -27,15 +27,9 @@ const lineOf = (row: {
   };
 };
 
-/**
- * The card's records the holder can see (posted or reversed), with what a proof prints of them, by id; all
- * posted ones when `ids` is undefined. Keyed by id, so the caller can tell which ids were not the card's.
- */
-export const proofRecords = async (db: Kysely<Database>, cardNo: string, ids: number[] | undefined) => {
-  let query = visibleCredits(db, { cardNo });
-  if (ids === undefined) query = query.where('r.state', '=', 'posted');
-  else query = query.where('r.id', 'in', ids.length ? ids : [-1]);
-  const rows = await query
+/** What a proof prints of a record, and where it comes from: the catalogue's name, the institution's. */
+const withProofColumns = (query: ReturnType<typeof visibleRecords>) =>
+  query
     .leftJoin('institution as i', 'i.id', 'r.institutionId')
     .leftJoin('creditCatalogue as c', 'c.id', 'r.catalogueId')
     .select([
@@ -49,10 +43,17 @@ export const proofRecords = async (db: Kysely<Database>, cardNo: string, ids: nu
       'r.state',
       'c.name as itemName',
       'i.name as institutionName',
-    ])
-    .orderBy('r.date', 'desc')
-    .orderBy('r.id', 'desc')
-    .execute();
+    ]);
+
+/**
+ * The card's records the holder can see (posted or reversed), with what a proof prints of them, by id; all
+ * posted ones when `ids` is undefined. Keyed by id, so the caller can tell which ids were not the card's.
+ */
+export const proofRecords = async (db: Kysely<Database>, cardNo: string, ids: number[] | undefined) => {
+  let query = visibleCredits(db, { cardNo });
+  if (ids === undefined) query = query.where('r.state', '=', 'posted');
+  else query = query.where('r.id', 'in', ids.length ? ids : [-1]);
+  const rows = await withProofColumns(query).orderBy('r.date', 'desc').orderBy('r.id', 'desc').execute();
   return new Map(rows.map((row) => [Number(row.id), lineOf(row)]));
 };
 
@@ -69,27 +70,11 @@ export const recordsOfOtherCards = async (db: Kysely<Database>, cardNo: string, 
  * holder's name; undefined when none (an unknown number and a wrong name look the same).
  */
 export const recordByCertificate = async (db: Kysely<Database>, certificateNo: string, name: string) => {
-  const row = await db
-    .selectFrom('creditRecord as r')
+  const row = await withProofColumns(visibleRecords(db))
     .innerJoin('cardHolder as h', 'h.cardNo', 'r.cardNo')
-    .leftJoin('institution as i', 'i.id', 'r.institutionId')
-    .leftJoin('creditCatalogue as c', 'c.id', 'r.catalogueId')
-    .select([
-      'r.date',
-      'r.activity',
-      'r.level',
-      'r.credits',
-      'r.issuer',
-      'r.certificateNo',
-      'r.state',
-      'c.name as itemName',
-      'i.name as institutionName',
-      'h.name as holderName',
-    ])
+    .select('h.name as holderName')
     .where('r.certificateNo', '=', certificateNo)
     .where('h.name', '=', name)
-    .where('r.state', 'in', ['posted', 'reversed'])
-    .where('r.reversesId', 'is', null)
     .orderBy('r.id', 'desc')
     .executeTakeFirst();
   return row ? { ...lineOf(row), holderName: row.holderName } : undefined;

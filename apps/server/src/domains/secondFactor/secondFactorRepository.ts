@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database, SecondFactorTicketTable } from '../../db/schema';
 import { sha256 } from '../../security/tokens';
 
 /**
@@ -61,18 +61,7 @@ export const unusedRecoveryCodes = async (db: Kysely<Database>, account: string)
   return Number(row.n);
 };
 
-export const insertTicket = async (
-  db: Kysely<Database>,
-  row: {
-    ticketHash: string;
-    account: string;
-    pendingSecret: string | null;
-    loginPhone: string | null;
-    triesLeft: number;
-    createTime: string;
-    expiresTime: string;
-  },
-) => {
+export const insertTicket = async (db: Kysely<Database>, row: SecondFactorTicketTable) => {
   // Expired tickets of the account go as a new one comes.
   await db
     .deleteFrom('secondFactorTicket')
