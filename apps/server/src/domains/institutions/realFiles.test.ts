@@ -44,7 +44,7 @@ describe('rosters saved by other tools', () => {
     ['a GB18030 CSV as Excel on Chinese Windows saves it', 'excel-gb18030.csv', 5],
   ])('reads %s', async (_what, name, total) => {
     const response = await preview(fixture(name), name);
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode, response.body).toBe(200);
     const data = response.json().data;
     expect(data).toMatchObject({ total, newCount: total, refusedCount: 0 });
     expect(data.rows[0]).toMatchObject({
@@ -65,7 +65,7 @@ describe('rosters saved by other tools', () => {
 
   it('reads a CSV named .xlsx as the CSV it is', async () => {
     const response = await preview(csvFile(validRows(2, '改名')), 'roster.xlsx');
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ total: 2, refusedCount: 0 });
   });
 

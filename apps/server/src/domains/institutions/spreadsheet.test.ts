@@ -1,7 +1,8 @@
+import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseBirthDate } from './roster';
-import { cellText, decodeText, parseCsv } from './spreadsheet';
+import { cellText, decodeText, parseCsv, readTable, writeXlsx } from './spreadsheet';
 
 describe('CSV', () => {
   it('reads quoted fields with commas, doubled quotes and line breaks, and CRLF or LF records', () => {
@@ -42,5 +43,29 @@ describe('a date cell', () => {
     expect(parseBirthDate('2015年1月10日')).toBe('2015-01-10');
     expect(parseBirthDate('20150110')).toBe('2015-01-10');
     expect(parseBirthDate('2015-02-30')).toBeNull();
+  });
+});
+
+describe('a workbook the streaming reader fails on once', () => {
+  it('is read again from the same bytes, and refused only when the second read fails too', async () => {
+    const bytes = await writeXlsx('名单', ['姓名', '性别'], [['张三', '男']]);
+    const parse = vi.spyOn(ExcelJS.stream.xlsx.WorkbookReader.prototype, 'parse');
+    try {
+      parse.mockImplementationOnce(() => {
+        throw new Error('invalid signature');
+      });
+      expect(await readTable(bytes, 10)).toMatchObject({ header: ['姓名', '性别'], rows: [{ cells: ['张三', '男'] }] });
+      expect(parse).toHaveBeenCalledTimes(2);
+
+      parse.mockClear();
+      const broken = () => {
+        throw new Error('invalid signature');
+      };
+      parse.mockImplementationOnce(broken).mockImplementationOnce(broken);
+      await expect(readTable(bytes, 10)).rejects.toMatchObject({ message: '文件不是 .xlsx 或 .csv 表格' });
+      expect(parse).toHaveBeenCalledTimes(2);
+    } finally {
+      parse.mockRestore();
+    }
   });
 });

@@ -60,7 +60,7 @@ const isBlank = (cells: string[]) => cells.every((cell) => cell === '');
  * (exceljs's streaming reader: the workbook is never held whole), and stops at the row limit, so a huge sheet
  * is refused early. Styles are read so that date cells come back as dates.
  */
-const readXlsx = async (bytes: Buffer, maxRows: number): Promise<string[][]> => {
+const readXlsxOnce = async (bytes: Buffer, maxRows: number): Promise<string[][]> => {
   const lines: string[][] = [];
   let sawSheet = false;
   let filled = 0;
@@ -91,6 +91,21 @@ const readXlsx = async (bytes: Buffer, maxRows: number): Promise<string[][]> => 
   }
   if (!sawSheet) throw SHEET_REFUSED.notTable();
   return Array.from(lines, (line) => line ?? []);
+};
+
+/**
+ * exceljs's streaming reader parks worksheets that come before the shared strings (LibreOffice's and exceljs's
+ * own order) in temporary files, and on a heavily loaded machine it has failed a good workbook now and then
+ * (twice in full test runs, never in hundreds of reads of the same files alone). The bytes are in memory, so a
+ * workbook the first read refused for anything but our own rules is read once more before it is refused.
+ */
+const readXlsx = async (bytes: Buffer, maxRows: number): Promise<string[][]> => {
+  try {
+    return await readXlsxOnce(bytes, maxRows);
+  } catch (error) {
+    if (error instanceof ApiError && error.message !== SHEET_REFUSED.notTable().message) throw error;
+    return readXlsxOnce(bytes, maxRows);
+  }
 };
 
 /** UTF-8 when it carries a BOM or decodes cleanly; otherwise GB18030 (a superset of GBK, what Excel writes on Chinese Windows). */
