@@ -121,6 +121,9 @@ export default defineConfig(
             globalSetup: ['./harness/globalSetup.ts'],
             testTimeout: 60_000,
             hookTimeout: 240_000,
+            // A page's answer to a click (a request, a re-render) can take seconds while the other suites load the
+            // machine: a poll that waits for it gives up after 10 s here rather than vitest's 1 s.
+            expect: { poll: { timeout: 10_000 } },
             // Two browser files at a time: a file mostly waits on its server and the browser, so two side by side
             // shorten the browser suites' run (docs/testing.md). Each file starts and stops its own site on its own
             // port and data folder; all connect to the run's one Chromium (e2e/harness/globalSetup.ts). The timed

@@ -18,6 +18,7 @@ import { insertCardHolders } from '../apps/server/src/domains/cardHolders/cardHo
 import { insertCreditRecords } from '../apps/server/src/domains/cardHolders/creditRecordRepository';
 import { freePort } from '../e2e/harness/ports';
 import { benchServer, percentile, timed, tokensOf } from './databaseRuns';
+import { stop } from './processes';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RECORDS = 50;
@@ -107,8 +108,6 @@ const issuing = async () => {
       `${AT_ONCE} issued at once: ${ms(burst.ms)} in all, RSS rise ${burst.rssRiseMb.toFixed(0)} MB (goal ≤ 150 MB)`,
     );
     await app.close();
-    const code = first.json().data.proof.code as string;
-    return code;
   } finally {
     await db.destroy();
     await fs.rm(dataDir, { recursive: true, force: true });
@@ -167,12 +166,6 @@ const spawnUntilHealthy = async (args: string[], env: Record<string, string>, po
   }
   return child;
 };
-
-const stopChild = (child: ChildProcess) =>
-  new Promise((resolve) => {
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
 
 /** Part two: the check page over HTTP, against a bare Fastify sending the same bytes. */
 const checkPage = async () => {
@@ -265,8 +258,8 @@ const checkPage = async () => {
     );
   } finally {
     agent.destroy();
-    if (bare) await stopChild(bare);
-    await stopChild(site);
+    if (bare) await stop(bare);
+    await stop(site);
     await fs.rm(dataDir, { recursive: true, force: true });
   }
 };

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, SKIP_REASON, waitForModalToSettle } from '../harness/browser';
-import { cardLogIn, codeFromOutbox } from '../harness/cardHolder';
+import { cardLogIn, codeFromOutbox, exchangeSsoCode } from '../harness/cardHolder';
 import { answerPortalStep } from '../harness/secondFactor';
 import { useSiteAndBrowser } from '../harness/suite';
 
@@ -82,12 +82,7 @@ describe.skipIf(SKIP_REASON)('accounts: log-in, guard, single sign-on and log-ou
     const code = landed.searchParams.get('token') ?? '';
     expect(code).not.toBe(await page.evaluate(() => window.localStorage.getItem('token')));
     // The partner's server exchanges the code, once.
-    const exchange = () =>
-      fetch(`${env.site.url}/card/ssoGetUser`, {
-        method: 'POST',
-        headers: { authorization: code, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ ssoReturn: `${PARTNER}/sso/back` }).toString(),
-      });
+    const exchange = () => exchangeSsoCode(env.site.url, code, `${PARTNER}/sso/back`);
     expect((await (await exchange()).json()).data.cardNo).toBe('10000001');
     expect((await exchange()).status).toBe(401);
   });

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, SKIP_REASON } from '../harness/browser';
-import { cardLogIn } from '../harness/cardHolder';
+import { cardLogIn, exchangeSsoCode } from '../harness/cardHolder';
 import { useSiteAndBrowser } from '../harness/suite';
 
 /** What the partner's server got from its one exchange of each code. */
@@ -25,11 +25,7 @@ const startPartner = async (siteUrl: () => string) => {
       return;
     }
     const code = url.searchParams.get('token') ?? '';
-    const answer = await fetch(`${siteUrl()}/card/ssoGetUser`, {
-      method: 'POST',
-      headers: { authorization: code, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ ssoReturn: `${partnerUrl}/sso/back` }).toString(),
-    });
+    const answer = await exchangeSsoCode(siteUrl(), code, `${partnerUrl}/sso/back`);
     const body = await answer.text();
     exchanges.push({ code, status: answer.status, body });
     const name = answer.ok ? (JSON.parse(body) as { data: { name: string } }).data.name : '未登录';
@@ -93,11 +89,7 @@ describe.skipIf(SKIP_REASON)('single sign-on to a partner in Chromium, on a 390 
     const [exchange] = partner.exchanges;
     expect(exchange?.status).toBe(200);
     expect(Object.keys(JSON.parse(exchange?.body ?? '{}').data).sort()).toEqual(['cardNo', 'name', 'school']);
-    const again = await fetch(`${env.site.url}/card/ssoGetUser`, {
-      method: 'POST',
-      headers: { authorization: exchange?.code ?? '', 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ ssoReturn: `${partner.url}/sso/back` }).toString(),
-    });
+    const again = await exchangeSsoCode(env.site.url, exchange?.code ?? '', `${partner.url}/sso/back`);
     expect(again.status).toBe(401);
     expect(errors).toEqual([]);
   });

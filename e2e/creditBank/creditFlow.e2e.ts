@@ -12,9 +12,8 @@ import {
   competitionRows,
   DESK,
   fitsWidth,
-  logIn,
-  OPERATOR,
   openRecords,
+  openReviewQueue,
   openWorkbench,
   PHONE,
   PUPIL,
@@ -137,8 +136,7 @@ describe.skipIf(SKIP_REASON)('credit bank: record, review, provenance, objection
 
   it('the operator approves the exam credit, returns one record of the batch with a reason and approves the rest', async () => {
     const { page, errors } = await openPage(env.browser, { viewport: DESK });
-    await logIn(page, env.site, OPERATOR, true);
-    await page.waitForURL(/\/creditBank\/review$/);
+    await openReviewQueue(page, env.site);
 
     await openQueueItem(page, '单条登记');
     await page.getByText(EXAM_CERTIFICATE).waitFor();
@@ -244,8 +242,7 @@ describe.skipIf(SKIP_REASON)('credit bank: record, review, provenance, objection
 
   it('the operator approves the reversal', async () => {
     const { page, errors } = await openPage(env.browser, { viewport: DESK });
-    await logIn(page, env.site, OPERATOR, true);
-    await page.waitForURL(/\/creditBank\/review$/);
+    await openReviewQueue(page, env.site);
     await openQueueItem(page, /冲正 #\d+/);
     await page.getByText(REVERSAL_REASON).waitFor();
     await page.getByRole('button', { name: /^通\s*过$/ }).click();

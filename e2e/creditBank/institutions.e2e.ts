@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, SKIP_REASON, waitForHydration } from '../harness/browser';
 import { cardLogIn, codeFromOutbox, outboxCount } from '../harness/cardHolder';
 import { consoleCall, signIn, signInThroughPage } from '../harness/consoleApi';
-import { DESK, fitsWidth, PHONE, SCHOOL, SCHOOL_ACCOUNT } from '../harness/creditBank';
+import { DESK, fitsWidth, logIn, PHONE, previewSummary, SCHOOL, SCHOOL_ACCOUNT } from '../harness/creditBank';
 import { answerPortalStep } from '../harness/secondFactor';
 import type { RunningSite } from '../harness/site';
 import { useSiteAndBrowser } from '../harness/suite';
@@ -103,23 +103,8 @@ const openAndLogIn = async (page: Page, site: RunningSite, cardNo: string, passw
   await cardLogIn(page, cardNo, password);
 };
 
-/** The same for an institution account, which answers its second-factor step (enrolling on its first log-in). */
-const openAndLogInWithCode = async (page: Page, site: RunningSite, cardNo: string) => {
-  await openAndLogIn(page, site, cardNo);
-  await answerPortalStep(page, site, cardNo);
-};
-
 /** The roster's file input: the workbench has other uploads (a record's evidence) beside it. */
 const rosterFile = (page: Page) => page.getByRole('region', { name: '导入名单开卡' }).locator('input[type="file"]');
-
-/** Waits for the roster's preview (or a refusal of the whole file) and checks its summary line. */
-const previewSummary = async (page: Page, expected: string) => {
-  const refusal = page.getByTestId('roster-refusal');
-  const summary = page.getByTestId('roster-preview').locator('.ant-alert-title').first();
-  await summary.or(refusal).waitFor({ timeout: 30_000 });
-  expect((await refusal.count()) > 0 ? await refusal.textContent() : null).toBeNull();
-  await expect.poll(() => summary.textContent()).toBe(expected);
-};
 
 describe.skipIf(SKIP_REASON)('credit bank: institutions open cards, a guardian activates one', () => {
   const env = useSiteAndBrowser();
@@ -182,7 +167,7 @@ describe.skipIf(SKIP_REASON)('credit bank: institutions open cards, a guardian a
     const broken = await writeRoster(workDir, 'roster-broken.xlsx', rosterRows(true));
     await rosterFile(page).setInputFiles(broken);
     const preview = page.getByTestId('roster-preview');
-    await previewSummary(page, '共 30 行：可开卡 28 行，将关联已有卡 0 行，未通过 2 行');
+    await previewSummary(page, 'roster', '共 30 行：可开卡 28 行，将关联已有卡 0 行，未通过 2 行');
     await preview.getByText(/^第 6 行「出生日期」/).waitFor();
     await preview.getByText(/^第 13 行「监护人手机」/).waitFor();
     expect(await page.getByTestId('roster-commit').isDisabled()).toBe(true);
@@ -190,7 +175,7 @@ describe.skipIf(SKIP_REASON)('credit bank: institutions open cards, a guardian a
 
     const mended = await writeRoster(workDir, 'roster.xlsx', rosterRows(false));
     await rosterFile(page).setInputFiles(mended);
-    await previewSummary(page, '共 30 行：可开卡 30 行，将关联已有卡 0 行，未通过 0 行');
+    await previewSummary(page, 'roster', '共 30 行：可开卡 30 行，将关联已有卡 0 行，未通过 0 行');
     await page.getByTestId('roster-commit').click();
     await page.getByText('开卡完成').waitFor({ timeout: 30_000 });
     await page.getByText(/新开卡 30 张/).waitFor();
@@ -269,7 +254,7 @@ describe.skipIf(SKIP_REASON)('credit bank: institutions open cards, a guardian a
 
   it('the institution sees its 30 people, the pupil activated, on a wide screen', async () => {
     const { page } = await openPage(env.browser, { viewport: DESK });
-    await openAndLogInWithCode(page, env.site, GRANTED_CARD);
+    await logIn(page, env.site, GRANTED_CARD, true);
     await page.waitForURL(/\/creditBank\/institution$/);
     await page.getByText('共 30 人').waitFor();
     await page.getByLabel('搜索姓名或卡号').fill(pupilCard);
@@ -284,7 +269,7 @@ describe.skipIf(SKIP_REASON)('credit bank: institutions open cards, a guardian a
 
   it('another institution’s account cannot see or touch any of it', async () => {
     const { page } = await openPage(env.browser, { viewport: DESK });
-    await openAndLogInWithCode(page, env.site, SCHOOL_ACCOUNT);
+    await logIn(page, env.site, SCHOOL_ACCOUNT, true);
     await page.waitForURL(/\/creditBank\/institution$/);
     await page.getByTestId('institution-name').getByText(SCHOOL).waitFor();
     await page.getByText(/共 \d+ 人/).waitFor();

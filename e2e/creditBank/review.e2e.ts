@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, SKIP_REASON, waitForModalToSettle } from '../harness/browser';
-import { DESK, fitsWidth, logIn, OPERATOR, PHONE, SCHOOL, SEEDED_FILE } from '../harness/creditBank';
+import { callAs, DESK, fitsWidth, openReviewQueue, PHONE, SCHOOL, SEEDED_FILE } from '../harness/creditBank';
 import { useSiteAndBrowser } from '../harness/suite';
 
 /**
@@ -21,16 +21,12 @@ interface ReviewedRecord {
 }
 
 /** The batch's records in one state, read through the API with the page's own token. */
-const recordsOf = (page: Page, batchId: number, state: 'posted' | 'returned' | 'submitted') =>
-  page.evaluate(
-    async ({ batch, wanted }) => {
-      const response = await fetch(`/api/creditBank/review/records?batchId=${batch}&state=${wanted}`, {
-        headers: { Authorization: window.localStorage.getItem('token') ?? '' },
-      });
-      return ((await response.json()) as { data: { list: ReviewedRecord[] } }).data.list;
-    },
-    { batch: batchId, wanted: state },
-  );
+const recordsOf = async (page: Page, batchId: number, state: 'posted' | 'returned' | 'submitted') =>
+  (
+    (await callAs(page, 'GET', `/api/creditBank/review/records?batchId=${batchId}&state=${state}`)).data as {
+      list: ReviewedRecord[];
+    }
+  ).list;
 
 describe.skipIf(SKIP_REASON).each([
   ['a phone', PHONE],
@@ -41,8 +37,7 @@ describe.skipIf(SKIP_REASON).each([
   it('returns one record with a reason and approves the rest', async () => {
     const { page, errors } = await openPage(env.browser, { viewport });
     // The operator's account: its second-factor code after the password.
-    await logIn(page, env.site, OPERATOR, true);
-    await page.waitForURL(/\/creditBank\/review$/);
+    await openReviewQueue(page, env.site);
 
     // The queue: the school's seeded batch, three records waiting.
     const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: SCHOOL }) });

@@ -31,3 +31,11 @@ export const cardLogIn = async (page: Page, cardNo: string, password = E2E_PASSW
   await page.getByLabel('密码', { exact: true }).fill(password);
   await page.getByLabel('密码', { exact: true }).press('Enter');
 };
+
+/** A partner's server exchanging a single sign-on code for the holder it names, as `ssoReturn` asked for it. */
+export const exchangeSsoCode = (siteUrl: string, code: string, ssoReturn: string) =>
+  fetch(`${siteUrl}/card/ssoGetUser`, {
+    method: 'POST',
+    headers: { authorization: code, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ssoReturn }).toString(),
+  });

@@ -50,6 +50,12 @@ export const openWorkbench = async (page: Page, site: RunningSite) => {
   await page.getByTestId('institution-name').getByText(SCHOOL).waitFor();
 };
 
+/** The demo operator's review workbench, logged in. */
+export const openReviewQueue = async (page: Page, site: RunningSite) => {
+  await logIn(page, site, OPERATOR, true);
+  await page.waitForURL(/\/creditBank\/review$/);
+};
+
 /** The pupil's records page once the account has loaded (the total shows when it has); answers the total. */
 export const openRecords = async (page: Page, site: RunningSite) => {
   await logIn(page, site, PUPIL.cardNo);
@@ -133,10 +139,13 @@ export const writeSheet = async (dir: string, name: string, rows: SheetRow[]) =>
 /** The credit import's file input: the workbench has other uploads (the roster, a record's evidence) beside it. */
 export const creditSheetInput = (page: Page) => page.locator('section[aria-label="批量登记"] input[type="file"]');
 
-/** Waits for the credit sheet's preview (or a refusal of the whole file) and checks its summary line. */
-export const previewSummary = async (page: Page, expected: string) => {
-  const refusal = page.getByTestId('credit-import-refusal');
-  const summary = page.getByTestId('credit-import-preview').locator('.ant-alert-title').first();
+/**
+ * Waits for a workbench import's preview (or a refusal of the whole file) and checks its summary line; `of`
+ * names the import in its test ids: `roster` (开卡名单) or `credit-import` (学分表格).
+ */
+export const previewSummary = async (page: Page, of: 'roster' | 'credit-import', expected: string) => {
+  const refusal = page.getByTestId(`${of}-refusal`);
+  const summary = page.getByTestId(`${of}-preview`).locator('.ant-alert-title').first();
   await summary.or(refusal).waitFor({ timeout: 30_000 });
   expect((await refusal.count()) > 0 ? await refusal.textContent() : null).toBeNull();
   await expect.poll(() => summary.textContent()).toBe(expected);
@@ -146,7 +155,7 @@ export const previewSummary = async (page: Page, expected: string) => {
 export const previewBrokenSheet = async (page: Page, file: string) => {
   await page.getByRole('tab', { name: '批量登记' }).click();
   await creditSheetInput(page).setInputFiles(file);
-  await previewSummary(page, '共 50 行：可登记 46 行，重复 1 行，未通过 3 行');
+  await previewSummary(page, 'credit-import', '共 50 行：可登记 46 行，重复 1 行，未通过 3 行');
   const preview = page.getByTestId('credit-import-preview');
   await preview.getByText(/^第 11 行「获得日期」：日期不能晚于今天/).waitFor();
   await preview.getByText(/^第 21 行「卡号」：该卡不在本机构人员名单中/).waitFor();
@@ -159,7 +168,7 @@ export const previewBrokenSheet = async (page: Page, file: string) => {
 /** Uploads the mended sheet, checks its preview (49 to record, the duplicate flagged) and commits it. */
 export const commitMendedSheet = async (page: Page, file: string) => {
   await creditSheetInput(page).setInputFiles(file);
-  await previewSummary(page, '共 50 行：可登记 49 行，重复 1 行，未通过 0 行');
+  await previewSummary(page, 'credit-import', '共 50 行：可登记 49 行，重复 1 行，未通过 0 行');
   await page.getByTestId('credit-import-commit').click();
   const done = page.getByTestId('credit-import-done');
   await done.getByText('已提交，待审核').waitFor({ timeout: 30_000 });

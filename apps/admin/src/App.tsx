@@ -9,6 +9,7 @@ import {
 import type { HttpClient } from '@lianmeng/core/http';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { lazyConsoleHttp } from './providers/lazyHttp';
+import { sendCodeWith } from './signIn/SecondFactorStep';
 import { SetupPage, setupTokenOf } from './signIn/SetupPage';
 import { SignInPage } from './signIn/SignInPage';
 import './signIn/signIn.css';
@@ -87,10 +88,7 @@ export const App = ({ http = lazyConsoleHttp }: { http?: HttpClient }) => {
           signedIn();
           return undefined;
         }}
-        onCode={async (ticket, code) => {
-          const result = await http.call(api.consoleAuth.secondFactor, { body: { ticket, code } });
-          return result.ok ? { recoveryCodes: result.data.recoveryCodes } : { refusal: result.message };
-        }}
+        onCode={sendCodeWith(http)}
         onSignedIn={signedIn}
       />
     );

@@ -118,23 +118,23 @@ export const render = async ({ url, cookieHeader, adapter }: RenderRequest): Pro
   );
   const styles = antdStyles(styleCache);
 
-  // Every loader's data says what it adds to the page's head (title, status, images to preload).
+  // Every loader's data says what it adds to the page's head (title, status, images to preload) and whether
+  // the page may be kept.
   let status = context.statusCode;
   let meta: PageMeta = {};
+  let noStore = false;
   const preload: PreloadImage[] = [];
   for (const match of context.matches) {
     const head = pageHeadOf(context.loaderData[match.route.id]);
     if (head.status) status = Math.max(status, head.status);
     if (head.meta) meta = { ...meta, ...head.meta };
+    if (head.noStore) noStore = true;
     for (const image of head.preload ?? []) {
       if (!(image.ad && elderly)) preload.push(image);
     }
   }
   const { pathname } = new URL(url);
   const forCardHolder = CARD_HOLDER_PATHS.includes(pathname);
-  // A check page counts a check each time it is shown and must show a revocation at once: never kept. The
-  // bare form (/verify with no query) checks nothing and is kept like any public page.
-  const checkPage = pathname.startsWith('/verify/') || (pathname === '/verify' && new URL(url).search !== '');
   return {
     kind: 'page',
     status,
@@ -142,7 +142,7 @@ export const render = async ({ url, cookieHeader, adapter }: RenderRequest): Pro
     hydration: { router: { loaderData: context.loaderData, actionData: null, errors: null }, failures },
     meta,
     elderly,
-    cacheable: status === 200 && !forCardHolder && !checkPage,
+    cacheable: status === 200 && !forCardHolder && !noStore,
     // The page's own pictures first (the focus area's is the home page's largest element), the banner ad's last.
     preloadImages: [...preload.filter((image) => !image.ad), ...preload.filter((image) => image.ad)].map(
       ({ href, media }) => (media ? { href, media } : { href }),

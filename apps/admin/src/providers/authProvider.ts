@@ -8,6 +8,7 @@ import {
 } from '@lianmeng/core';
 import type { HttpClient } from '@lianmeng/core/http';
 import { type AuthProvider, HttpError } from 'react-admin';
+import type { CodeOutcome } from '../signIn/SecondFactorStep';
 import { consoleHttp } from './http';
 import { canRoleAccess } from './permissions';
 
@@ -15,7 +16,7 @@ export interface ConsoleAuthProvider extends AuthProvider {
   /** The role of the signed-in user as last seen, for the data provider's staff rule. */
   currentRole(): ConsoleRole | undefined;
   /** The sign-in's second step: a refusal message, or the recovery codes an enrolment hands out. */
-  secondFactor(ticket: string, code: string): Promise<string | { recoveryCodes: string[] | null }>;
+  secondFactor(ticket: string, code: string): Promise<CodeOutcome>;
 }
 
 /** The password was right; the account signs in with a code too (the sign-in page shows the step). */
@@ -44,11 +45,11 @@ export const createAuthProvider = (http: HttpClient = consoleHttp): ConsoleAuthP
     async login(
       params:
         | { username: string; password: string; captchaId?: string; captchaCode?: string; captchaProof?: string }
-        /** After the second step the session is open: only who is in is read. */
+        /** After the second step the session is open, and its answer already said who is in. */
         | { signedIn: true },
     ) {
       if ('signedIn' in params) {
-        await me();
+        await known();
         return;
       }
       const { username, password, captchaId, captchaCode, captchaProof } = params;
@@ -61,7 +62,7 @@ export const createAuthProvider = (http: HttpClient = consoleHttp): ConsoleAuthP
     },
     async secondFactor(ticket, code) {
       const result = await http.call(api.consoleAuth.secondFactor, { body: { ticket, code } });
-      if (!result.ok) return result.message;
+      if (!result.ok) return { refusal: result.message };
       const { recoveryCodes, ...signedIn } = result.data;
       user = signedIn;
       return { recoveryCodes };

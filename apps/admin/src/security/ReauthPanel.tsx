@@ -19,9 +19,8 @@ export const ReauthPanel = ({ http = consoleHttp }: { http?: HttpClient }) => {
   const confirm = async () => {
     setPending(true);
     setError(undefined);
-    const result = await http.call(api.consoleAuth.reauth, {
-      body: { password, ...(code.trim() ? { code: code.trim() } : {}) },
-    });
+    const typed = code.trim();
+    const result = await http.call(api.consoleAuth.reauth, { body: { password, ...(typed ? { code: typed } : {}) } });
     setPending(false);
     if (!result.ok) {
       setError(result.message);

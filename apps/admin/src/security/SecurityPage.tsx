@@ -4,8 +4,7 @@ import { Alert, Box, Button, Card, CardContent, TextField, Typography } from '@m
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Title } from 'react-admin';
 import { consoleHttp } from '../providers/http';
-
-const svgSource = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+import { RecoveryCodes, svgSource } from '../signIn/SecondFactorStep';
 
 const field = (form: FormData, name: string) => String(form.get(name) ?? '');
 
@@ -99,13 +98,7 @@ const SecondFactorCard = ({
         {codes ? (
           <Alert severity="warning">
             请保存以下恢复码（每个只能用一次，此处不再显示）：
-            <ol aria-label="恢复码">
-              {codes.map((code) => (
-                <li key={code}>
-                  <code>{code}</code>
-                </li>
-              ))}
-            </ol>
+            <RecoveryCodes codes={codes} />
           </Alert>
         ) : null}
         {step?.enrolment ? (

@@ -17,10 +17,7 @@ export const RaSignInPage = () => {
         }
         return undefined;
       }}
-      onCode={async (ticket, code) => {
-        const refusal = await authProvider?.secondFactor(ticket, code);
-        return typeof refusal === 'string' ? { refusal } : { recoveryCodes: refusal?.recoveryCodes ?? null };
-      }}
+      onCode={async (ticket, code) => (await authProvider?.secondFactor(ticket, code)) ?? { recoveryCodes: null }}
       // The session is open: react-admin's log-in then only reads who is in and goes where the user was going.
       onSignedIn={() => void login({ signedIn: true })}
     />

@@ -1,4 +1,5 @@
-import type { SecondFactorStep as Step } from '@lianmeng/core';
+import { api, type SecondFactorStep as Step } from '@lianmeng/core';
+import type { HttpClient } from '@lianmeng/core/http';
 import { type FormEvent, useState } from 'react';
 
 /** What the code step's call answers: a refusal to show, or the way in (with recovery codes after an enrolment). */
@@ -11,8 +12,27 @@ export interface SecondFactorStepProps {
   onDone(): void;
 }
 
+/** The code step's call on a client that keeps no user of its own (the sign-in and set-up pages). */
+export const sendCodeWith =
+  (http: HttpClient): SecondFactorStepProps['onCode'] =>
+  async (ticket, code) => {
+    const result = await http.call(api.consoleAuth.secondFactor, { body: { ticket, code } });
+    return result.ok ? { recoveryCodes: result.data.recoveryCodes } : { refusal: result.message };
+  };
+
 /** An inline SVG shown as an image: the server drew the QR code, so the page needs no QR library. */
-const svgSource = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+export const svgSource = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+
+/** The recovery codes an enrolment handed out, shown once. */
+export const RecoveryCodes = ({ codes, className }: { codes: string[]; className?: string }) => (
+  <ol className={className} aria-label="恢复码">
+    {codes.map((code) => (
+      <li key={code}>
+        <code>{code}</code>
+      </li>
+    ))}
+  </ol>
+);
 
 /**
  * The sign-in's second step: for an account without a second factor, the QR code (and the secret, to type
@@ -47,13 +67,7 @@ export const SecondFactorStep = ({ step, onCode, onDone }: SecondFactorStepProps
         <p className="sign-in__hint">
           手机丢失时，可用下列任一恢复码代替动态口令登录，每个只能用一次。请抄写或打印后妥善保管，此页关闭后不再显示。
         </p>
-        <ol className="sign-in__codes" aria-label="恢复码">
-          {recoveryCodes.map((code) => (
-            <li key={code}>
-              <code>{code}</code>
-            </li>
-          ))}
-        </ol>
+        <RecoveryCodes codes={recoveryCodes} className="sign-in__codes" />
         <button type="button" onClick={onDone}>
           我已保存，进入管理台
         </button>

@@ -2,7 +2,7 @@ import { api, type SecondFactorStep as Step } from '@lianmeng/core';
 import type { HttpClient } from '@lianmeng/core/http';
 import { type FormEvent, useState } from 'react';
 import { lazyConsoleHttp } from '../providers/lazyHttp';
-import { SecondFactorStep } from './SecondFactorStep';
+import { SecondFactorStep, sendCodeWith } from './SecondFactorStep';
 
 /** The token of a set-up link (`/admin/#/setup/<token>`), or null when the page was not opened by one. */
 export const setupTokenOf = (hash: string) => /^#\/setup\/([\w-]{20,100})$/.exec(hash)?.[1] ?? null;
@@ -49,14 +49,7 @@ export const SetupPage = ({
   if (step) {
     return (
       <main className="sign-in">
-        <SecondFactorStep
-          step={step}
-          onCode={async (ticket, code) => {
-            const result = await http.call(api.consoleAuth.secondFactor, { body: { ticket, code } });
-            return result.ok ? { recoveryCodes: result.data.recoveryCodes } : { refusal: result.message };
-          }}
-          onDone={onSignedIn}
-        />
+        <SecondFactorStep step={step} onCode={sendCodeWith(http)} onDone={onSignedIn} />
       </main>
     );
   }

@@ -4,15 +4,12 @@ import {
   type CaptchaChallenge,
   captchaImageSource,
   isCaptchaRefusal,
-  type SecondFactorStep as SecondFactorStepType,
+  type SecondFactorStep as Step,
 } from '@lianmeng/core';
 import type { HttpClient } from '@lianmeng/core/http';
 import { type FormEvent, useRef, useState } from 'react';
 import { lazyConsoleHttp } from '../providers/lazyHttp';
 import { SecondFactorStep, type SecondFactorStepProps } from './SecondFactorStep';
-
-/** The password was right and the account signs in with a code too. */
-export type SecondFactorAnswer = SecondFactorStepType;
 
 /** The answer to the image challenge, sent beside the user name and password once the server asks for it. */
 export interface SignInCaptcha {
@@ -26,11 +23,7 @@ export interface SignInPageProps {
    * Resolves to a Chinese refusal message, nothing when the user is in, or the second-factor step when the
    * account signs in with a code too.
    */
-  onSignIn(
-    username: string,
-    password: string,
-    captcha: SignInCaptcha,
-  ): Promise<string | undefined | SecondFactorAnswer>;
+  onSignIn(username: string, password: string, captcha: SignInCaptcha): Promise<string | undefined | Step>;
   /** Sends the second step's code (absent: the page never shows the step). */
   onCode?: SecondFactorStepProps['onCode'];
   /** The second step passed: the user is in. */
@@ -45,7 +38,7 @@ export interface SignInPageProps {
  * challenge; the page then shows it, and a new one after every try (each is used up by its first answer).
  */
 export const SignInPage = ({ onSignIn, onCode, onSignedIn, http = lazyConsoleHttp }: SignInPageProps) => {
-  const [step, setStep] = useState<SecondFactorAnswer['secondFactor'] | null>(null);
+  const [step, setStep] = useState<Step['secondFactor'] | null>(null);
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
   const [captchaShown, setCaptchaShown] = useState(false);
@@ -76,21 +69,22 @@ export const SignInPage = ({ onSignIn, onCode, onSignedIn, http = lazyConsoleHtt
       setError('请输入用户名和密码');
       return;
     }
-    if (captchaShown && challenge && !captchaCode.trim()) {
+    // The challenge on screen, if the server has asked for one.
+    const shown = captchaShown ? challenge : null;
+    if (shown && !captchaCode.trim()) {
       setError('请输入图形验证码');
       return;
     }
     setPending(true);
     setError(undefined);
-    const solved = captchaShown && challenge ? await proof.current : null;
-    const captcha: SignInCaptcha =
-      captchaShown && challenge
-        ? {
-            captchaId: challenge.captchaId,
-            captchaCode: captchaCode.trim(),
-            ...(solved ? { captchaProof: solved } : {}),
-          }
-        : {};
+    const solved = shown ? await proof.current : null;
+    const captcha: SignInCaptcha = shown
+      ? {
+          captchaId: shown.captchaId,
+          captchaCode: captchaCode.trim(),
+          ...(solved ? { captchaProof: solved } : {}),
+        }
+      : {};
     const answer = await onSignIn(username, password, captcha).catch((failure: unknown) =>
       failure instanceof Error ? failure.message : '登录失败，请重试',
     );
@@ -99,10 +93,9 @@ export const SignInPage = ({ onSignIn, onCode, onSignedIn, http = lazyConsoleHtt
       setStep(answer.secondFactor);
       return;
     }
-    const refusal = answer;
-    if (refusal) setError(refusal);
-    const asked = refusal !== undefined && isCaptchaRefusal({ status: 400, message: refusal });
-    if (refusal && (asked || captcha.captchaId)) {
+    if (answer) setError(answer);
+    const asked = answer !== undefined && isCaptchaRefusal({ status: 400, message: answer });
+    if (answer && (asked || captcha.captchaId)) {
       setCaptchaShown(true);
       await newChallenge();
     }

@@ -27,6 +27,8 @@ export interface PageHead {
   /** The HTTP status the page answers with when rendered on the server (404 for an unknown article). */
   status?: number;
   preload?: PreloadImage[];
+  /** The page acted on being shown (a check was counted), so it is rendered afresh every time, never kept. */
+  noStore?: boolean;
 }
 
 /** A matched route's loader data as the server reads it for the page's head: every loader's data is a PageHead. */

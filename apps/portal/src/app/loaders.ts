@@ -4,6 +4,7 @@ import { parseTypeParam } from '@lianmeng/core/menu';
 import { type LoaderFunctionArgs, redirect } from 'react-router-dom';
 import { focusItemsFrom, focusPreloads } from '../features/home/focusSlides';
 import { EDUCATION_TYPE_IDS, HOME_SECTIONS } from '../features/home/homeSections';
+import type { CaptchaAnswer } from '../features/login/useCaptcha';
 import { BANNER_REQUEST, openBanner, PARTNER_REQUEST, SITE_SETTINGS_INPUT } from '../layout/layoutCalls';
 import { resolveColumn } from '../shared/articles/areas';
 import {
@@ -133,7 +134,7 @@ export const searchLoader = async ({ request, context }: LoaderFunctionArgs) => 
 
 /** The image challenge's answer a check page carries in its address, after repeated misses. */
 const captchaFrom = (params: URLSearchParams) => {
-  const answer: { captchaId?: string; captchaCode?: string; captchaProof?: string } = {};
+  const answer: CaptchaAnswer = {};
   for (const name of ['captchaId', 'captchaCode', 'captchaProof'] as const) {
     const value = params.get(name);
     if (value) answer[name] = value;
@@ -143,7 +144,8 @@ const captchaFrom = (params: URLSearchParams) => {
 
 /**
  * The public check pages (验真): `/verify/<code>` checks a proof (what its QR opens), `/verify?certificateNo=…&name=…`
- * a certificate; `/verify` alone is the form. Never cached: every check counts, and a revocation shows at once.
+ * a certificate; `/verify` alone is the form. A check is never kept (noStore): every one counts, and a
+ * revocation shows at once; the bare form checks nothing and is kept like any public page.
  */
 export const verifyLoader = async ({ params, request, context }: LoaderFunctionArgs) => {
   const search = searchParams(request);
@@ -151,7 +153,7 @@ export const verifyLoader = async ({ params, request, context }: LoaderFunctionA
   const head = { title: '证明查验' };
   if (params.code) {
     const proof = await client.call(api.proofs.verify, { params: { code: params.code }, query: captchaFrom(search) });
-    return { code: params.code, proof, certificate: null, ...headOf([proof], head) };
+    return { code: params.code, proof, certificate: null, ...headOf([proof], head), noStore: true };
   }
   const certificateNo = search.get('certificateNo')?.trim();
   const name = search.get('name')?.trim();
@@ -159,7 +161,7 @@ export const verifyLoader = async ({ params, request, context }: LoaderFunctionA
     const certificate = await client.call(api.proofs.verifyCertificate, {
       query: { certificateNo, name, ...captchaFrom(search) },
     });
-    return { code: null, proof: null, certificate, ...headOf([certificate], head) };
+    return { code: null, proof: null, certificate, ...headOf([certificate], head), noStore: true };
   }
   return { code: null, proof: null, certificate: null, ...headOf([], head) };
 };

@@ -3,13 +3,18 @@ import type { Rule } from 'antd/es/form';
 import { type ReactNode, useState } from 'react';
 import { RefusalNotice } from './RefusalNotice';
 
-const REASON_MAX = 200;
+export const REASON_MAX = 200;
 
-/** A written reason or explanation: required, 2 to 200 characters (as the server checks). */
+const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
+
+/**
+ * A written reason or explanation: required, 2 to 200 characters once trimmed, as the server counts them (the
+ * dialogs send it trimmed).
+ */
 export const reasonRules = (requiredMessage: string, minMessage = '请填写原因（至少 2 个字）'): Rule[] => [
   { required: true, whitespace: true, message: requiredMessage },
-  { min: 2, message: minMessage },
-  { max: REASON_MAX, message: `不能超过 ${REASON_MAX} 个字` },
+  { min: 2, transform: trimmed, message: minMessage },
+  { max: REASON_MAX, transform: trimmed, message: `不能超过 ${REASON_MAX} 个字` },
 ];
 
 /**
@@ -24,6 +29,7 @@ export const FormDialog = <Values extends object>({
   okText,
   label,
   hideRequiredMark,
+  danger,
   refusalTestId,
   intro,
   onClose,
@@ -38,6 +44,8 @@ export const FormDialog = <Values extends object>({
   label?: string;
   /** A dialog whose every field is required marks none of them. */
   hideRequiredMark?: boolean;
+  /** The OK button of a dialog that undoes or turns something away (退回). */
+  danger?: boolean;
   refusalTestId?: string;
   /** What the dialog is about, above the refusal and the form. */
   intro?: ReactNode;
@@ -63,6 +71,7 @@ export const FormDialog = <Values extends object>({
       title={title}
       okText={okText}
       cancelText="取消"
+      okButtonProps={danger ? { danger: true } : undefined}
       confirmLoading={saving}
       destroyOnHidden
       onCancel={() => {

@@ -22,3 +22,9 @@ export const formatDateTime = (iso: string) => {
   const { date, clock } = beijing(iso);
   return `${date} ${clock}`;
 };
+
+/** A server time as formatDateTime draws it, or the text itself when it is not a time (never "Invalid Date"). */
+export const formatTime = (iso: string) => (Number.isNaN(Date.parse(iso)) ? iso : formatDateTime(iso));
+
+/** Today in Beijing as `YYYY-MM-DD`, whatever the visitor's zone (the server dates by Beijing's calendar). */
+export const beijingToday = () => new Date(Date.now() + BEIJING_OFFSET_MS).toISOString().slice(0, 10);

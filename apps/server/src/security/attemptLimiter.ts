@@ -47,9 +47,10 @@ export interface AttemptLimiter {
   /**
    * Checks and counts in one step no concurrent request can come between: throws the 429 of the first rule
    * already at its limit (counting nothing), else counts one event for each. Every try that must not
-   * outrun its limit (an SMS sent, a password checked) is counted this way, before its work.
+   * outrun its limit (an SMS sent, a password checked) is counted this way, before its work. Answers what
+   * each check had counted before, and whether any rule was past its `slowAfter` (the try is to be held).
    */
-  take(checks: AttemptCheck[]): Promise<Reservation>;
+  take(checks: AttemptCheck[]): Promise<{ seen: Seen[]; crowded: boolean } & Reservation>;
   /**
    * The general form of `take`: `decide` is handed what each check had counted and says which of them to
    * count now (it may throw to refuse with nothing counted); all in one step.
@@ -143,11 +144,16 @@ export const createAttemptLimiter = (db: Db, now: () => Date): AttemptLimiter =>
         .execute();
     },
     reserve,
-    take: (checks) =>
-      reserve(checks, (seen) => {
+    async take(checks) {
+      const { outcome: seen, release } = await reserve(checks, (seen) => {
         const full = checks.findIndex(({ rule }, index) => (seen[index]?.count ?? 0) >= rule.max);
         if (full >= 0) throw new ApiError(429, checks[full]?.rule.message ?? '');
-        return { record: checks.map(() => true), outcome: undefined };
-      }),
+        return { record: checks.map(() => true), outcome: seen };
+      });
+      const crowded = checks.some(
+        ({ rule }, index) => rule.slowAfter !== undefined && (seen[index]?.count ?? 0) >= rule.slowAfter,
+      );
+      return { seen, crowded, release };
+    },
   };
 };

@@ -33,9 +33,15 @@ export const createKnownDevices = (
   cookies: CookiePolicy,
 ): KnownDevices => {
   const cookieName = `lm_device_${kind}`;
+  // Read once and kept: every log-in asks for it, and the key does not change while the server runs.
+  let key: Promise<Buffer> | undefined;
+  const keyOf = () => {
+    key ??= loadKey();
+    return key;
+  };
   const tagOf = async (device: string, account: string) =>
     base64url(
-      createHmac('sha256', await loadKey())
+      createHmac('sha256', await keyOf())
         .update(`known-device|${kind}|${device}|${account}`)
         .digest(),
     ).slice(0, TAG_CHARS);

@@ -82,7 +82,7 @@ export const CARD_LOGIN_RULES: LoginGuardRules = {
   accountCeilingPerHour: 1000,
   slowDownMs: SLOW_DOWN_MS,
   challengeAfter: CAPTCHA_RULES.afterFailures,
-  logName: (cardNo) => maskedCardNo(cardNo),
+  logName: maskedCardNo,
 };
 
 /**

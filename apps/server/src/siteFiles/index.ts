@@ -20,8 +20,10 @@ export const ROBOTS_DISALLOWED = ['/admin/', '/lianmeng/', '/api/', '/card/'];
  * writes (its Host, or a trusted proxy's forwarded one), so those answers are for the asker's cache only:
  * a shared cache must not hand one client's Host to everyone.
  */
-const originFor = (publicUrl: string | undefined) => (request: FastifyRequest) =>
-  publicUrl ? new URL(publicUrl).origin : `${request.protocol}://${request.host}`;
+const originFor = (publicUrl: string | undefined) => {
+  const fixed = publicUrl ? new URL(publicUrl).origin : null;
+  return (request: FastifyRequest) => fixed ?? `${request.protocol}://${request.host}`;
+};
 
 const ICON_CACHE = 'public, max-age=86400';
 const INDEX_MAX_AGE = 'max-age=3600';

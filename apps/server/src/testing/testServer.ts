@@ -117,23 +117,25 @@ export const createTestServer = async (
     if (role && !(await findConsoleUserByUsername(db.kysely, username))) {
       await buildConsoleUser(db, { username, role });
     }
+    const user = await findConsoleUserByUsername(db.kysely, username);
+    const account = consoleAccountKey(Number(user?.id));
     const response = await consoleInject(null, {
       method: 'POST',
       url: '/lianmeng/auth/login',
       payload: { username, password: TEST_PASSWORD },
     });
     const step = (response.json() as { data?: StepAnswer }).data?.secondFactor;
-    const finished = step ? await secondStep(username, step) : response;
+    const finished = step ? await secondStep(account, step) : response;
     const session = finished.cookies.find((cookie) => cookie.name === CONSOLE_SESSION_COOKIE);
     if (!session) throw new Error(`sign-in as ${username} failed: ${finished.body}`);
     const cookie = `${CONSOLE_SESSION_COOKIE}=${session.value}`;
     // Account administration asks for the password again; the tests of other rules sign in as a console
     // that has just given it (the re-authentication rule has tests of its own).
-    if (role === 'admin' || (await findConsoleUserByUsername(db.kysely, username))?.role === 'admin') {
+    if (role === 'admin' || user?.role === 'admin') {
       const reauth = await consoleInject(cookie, {
         method: 'POST',
         url: '/lianmeng/auth/reauth',
-        payload: { password: TEST_PASSWORD, code: await codeFor(username) },
+        payload: { password: TEST_PASSWORD, code: await codeFor(account) },
       });
       if (reauth.statusCode !== 200) throw new Error(`re-authentication of ${username} failed: ${reauth.body}`);
     }
@@ -141,22 +143,18 @@ export const createTestServer = async (
   };
 
   /** The current code of an account, if it has a second factor (an enrolled account's re-authentication). */
-  const codeFor = async (username: string) => {
-    const user = await findConsoleUserByUsername(db.kysely, username);
-    const factor = user ? await findSecondFactor(db.kysely, consoleAccountKey(Number(user.id))) : undefined;
+  const codeFor = async (account: string) => {
+    const factor = await findSecondFactor(db.kysely, account);
     return factor ? totpCode(factor.secret, now()) : undefined;
   };
 
   /** The sign-in's second step, as the person with the authenticator app would answer it. */
-  const secondStep = async (username: string, step: NonNullable<StepAnswer['secondFactor']>) => {
-    const user = await findConsoleUserByUsername(db.kysely, username);
-    const code = await codeForStep(db.kysely, consoleAccountKey(Number(user?.id)), step, now());
-    return consoleInject(null, {
+  const secondStep = async (account: string, step: NonNullable<StepAnswer['secondFactor']>) =>
+    consoleInject(null, {
       method: 'POST',
       url: '/lianmeng/auth/secondFactor',
-      payload: { ticket: step.ticket, code },
+      payload: { ticket: step.ticket, code: await codeForStep(db.kysely, account, step, now()) },
     });
-  };
 
   return {
     app,

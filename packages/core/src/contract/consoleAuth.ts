@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONSOLE_ROLES, TEXT_LIMITS } from '../constants';
 import { defineCall } from './call';
 import { captchaFields } from './captcha';
+import { consolePasswordField, consoleUsernameField } from './console/accounts';
 import { recoveryCodesField, secondFactorBody, secondFactorCodeField, secondFactorStepSchema } from './secondFactor';
 
 export const consoleUserSchema = z.object({
@@ -29,19 +30,13 @@ export const consoleLoginBody = z
   })
   .strict();
 
-const newPasswordField = z
-  .string({ error: '应为文字' })
-  .min(TEXT_LIMITS.password.min, { error: `至少 ${TEXT_LIMITS.password.min} 个字符` })
-  .max(TEXT_LIMITS.password.max, { error: `不能超过 ${TEXT_LIMITS.password.max} 个字符` })
-  .refine((value) => !/\s/.test(value), { error: '不能包含空格等空白字符' });
-
 const passwordAgainField = z
   .string({ error: '应为文字' })
   .min(1, { error: '请输入密码' })
   .max(TEXT_LIMITS.password.max, { error: `不能超过 ${TEXT_LIMITS.password.max} 个字符` });
 
 export const consolePasswordChangeBody = z
-  .object({ currentPassword: passwordAgainField, newPassword: newPasswordField })
+  .object({ currentPassword: passwordAgainField, newPassword: consolePasswordField })
   .strict();
 
 /** Re-authentication: the password again and, for an account with a second factor, a fresh code. */
@@ -62,17 +57,13 @@ export type ConsoleSecurity = z.infer<typeof consoleSecuritySchema>;
 export const consoleSetupBody = z
   .object({
     token: z.string({ error: '应为文字' }).min(1, { error: '链接无效' }).max(100, { error: '链接无效' }),
-    username: z
-      .string({ error: '应为文字' })
-      .regex(/^[A-Za-z0-9_.-]+$/, { error: '只能包含字母、数字、下划线、点和连字符' })
-      .min(2, { error: '至少 2 个字符' })
-      .max(TEXT_LIMITS.username, { error: `不能超过 ${TEXT_LIMITS.username} 个字符` }),
+    username: consoleUsernameField,
     displayName: z
       .string({ error: '应为文字' })
       .trim()
       .min(1, { error: '请输入姓名' })
       .max(40, { error: '不能超过 40 个字符' }),
-    password: newPasswordField,
+    password: consolePasswordField,
   })
   .strict();
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call';
 import { pageQuery } from './fields';
-import { fileDownloadSchema } from './institutions';
+import { fileDownloadSchema, idSegment } from './institutions';
 import { cardNoField } from './uc';
 
 /** Kinds of creditable activity, stored by key; the labels are what people read. */
@@ -63,12 +63,8 @@ export const EVIDENCE_LIMITS = {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const dateField = z.string({ error: '应为日期' }).regex(DATE, { error: '应为 YYYY-MM-DD' });
-const idText = z
-  .string()
-  .regex(/^\d{1,12}$/, { error: '应为数字' })
-  .transform(Number);
-const idParams = z.object({ id: idText });
-const batchParams = z.object({ batchId: idText });
+const idParams = z.object({ id: idSegment });
+const batchParams = z.object({ batchId: idSegment });
 const reasonField = z
   .string({ error: '请填写原因' })
   .trim()

@@ -187,12 +187,12 @@ const workbenchCall = <
     ...call,
   });
 const cardParams = z.object({ cardNo: cardNoField });
-const batchParams = z.object({
-  batchId: z
-    .string()
-    .regex(/^\d{1,12}$/, { error: '应为数字' })
-    .transform(Number),
-});
+/** A record's id as a path segment: up to 12 digits. */
+export const idSegment = z
+  .string()
+  .regex(/^\d{1,12}$/, { error: '应为数字' })
+  .transform(Number);
+const batchParams = z.object({ batchId: idSegment });
 
 /** The institution workbench (机构工作台): every call acts for the caller's own institution only. */
 export const institutionWorkbench = {

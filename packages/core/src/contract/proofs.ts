@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { normalizeProofCode, PROOF_CODE_ALPHABET, PROOF_CODE_LENGTH } from '../proofCode';
 import { defineCall } from './call';
 import { captchaFields } from './captcha';
-import { fileDownloadSchema } from './institutions';
+import { fileDownloadSchema, idSegment } from './institutions';
 import { cardNoField } from './uc';
 
 /** The longest a proof may be valid; also the default. */
@@ -105,11 +105,6 @@ export const certificateVerificationSchema = z.object({
 });
 export type CertificateVerification = z.infer<typeof certificateVerificationSchema>;
 
-const idText = z
-  .string()
-  .regex(/^\d{1,12}$/, { error: '应为数字' })
-  .transform(Number);
-
 const holderBase = { host: 'main', access: 'cardHolder', xsrf: false } as const;
 const publicBase = { host: 'main', access: 'anonymous', xsrf: false } as const;
 
@@ -152,7 +147,7 @@ export const proofs = {
     method: 'GET',
     path: '/api/creditBank/proofs/:id/pdf',
     bodyKind: 'none',
-    params: z.object({ id: idText }),
+    params: z.object({ id: idSegment }),
     query: z.object({ cardNo: cardNoField.optional() }),
     response: fileDownloadSchema,
     summary: '下载证明 PDF',
@@ -162,7 +157,7 @@ export const proofs = {
     method: 'POST',
     path: '/api/creditBank/proofs/:id/revoke',
     bodyKind: 'json',
-    params: z.object({ id: idText }),
+    params: z.object({ id: idSegment }),
     body: z.object({ cardNo: cardNoField.optional() }),
     response: proofSummarySchema,
     summary: '撤销证明（立即查验为已撤销）',
@@ -175,7 +170,7 @@ export const proofs = {
     method: 'POST',
     path: '/api/creditBank/institution/batches/:batchId/slips',
     bodyKind: 'none',
-    params: z.object({ batchId: idText }),
+    params: z.object({ batchId: idSegment }),
     response: fileDownloadSchema,
     summary: '打印批次中未激活卡的激活单（PDF，每人一张；重新生成，之前的激活码作废）',
   }),

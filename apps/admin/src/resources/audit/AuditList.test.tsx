@@ -56,6 +56,8 @@ describe('the audit log', () => {
               detail: '{"isOpen":0}',
             }),
             entry({ id: 8, username: 'editor', action: 'sort-clear', targetType: 'imageSort', targetId: '3' }),
+            // A visitor's check of a proof: no user, a target the credit bank added.
+            entry({ id: 7, username: '', action: 'proof-check', targetType: 'creditProof', targetId: '1' }),
           ],
           total: 60,
         };
@@ -67,6 +69,8 @@ describe('the audit log', () => {
     expect(screen.getByText('{"isOpen":0}')).toBeInTheDocument();
     expect(screen.getByText('清空分类')).toBeInTheDocument();
     expect(screen.getByText('图片分类 #3')).toBeInTheDocument();
+    expect(screen.getByText('查验证明')).toBeInTheDocument();
+    expect(screen.getByText('学习成果证明 #1')).toBeInTheDocument();
     // react-admin's pagination reads the total the server put in Content-Range.
     expect(await screen.findByText('第 1-25 条，共 60 条')).toBeInTheDocument();
     const query = queries.at(-1);

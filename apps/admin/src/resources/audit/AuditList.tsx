@@ -1,4 +1,4 @@
-import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS } from '@lianmeng/core';
+import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS, AUDIT_TARGET_NAMES, type AuditTargetName } from '@lianmeng/core';
 import {
   AutocompleteInput,
   Datagrid,
@@ -12,25 +12,6 @@ import {
   TextField,
   TextInput,
 } from 'react-admin';
-
-const TARGET_NAMES: Record<string, string> = {
-  image: '图片',
-  imageSort: '图片分类',
-  article: '文章',
-  consoleUser: '账号',
-  siteSettings: '站点设置',
-  upload: '上传文件',
-  document: '附件',
-  institution: '机构',
-  cardAccount: '机构账号与审核员',
-  cardHolder: '持卡人',
-  rosterBatch: '开卡批次',
-  catalogueItem: '学分项目',
-  creditRecord: '学分记录',
-  creditBatch: '学分批次',
-  creditEvidence: '证明材料',
-  creditObjection: '异议',
-};
 
 const filters = [
   <TextInput key="username" source="username" label="用户名" alwaysOn />,
@@ -85,7 +66,7 @@ export const AuditList = () => (
       <FunctionField
         label="对象"
         render={(record: { targetType: string; targetId: string }) =>
-          `${TARGET_NAMES[record.targetType] ?? record.targetType} #${record.targetId}`
+          `${AUDIT_TARGET_NAMES[record.targetType as AuditTargetName] ?? record.targetType} #${record.targetId}`
         }
       />
       <FunctionField

@@ -3,7 +3,7 @@ import { Button, Card, Pagination } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { http } from '../../app/api';
-import { formatDateTime } from '../../shared/dates';
+import { formatTime } from '../../shared/dates';
 import { setUnread } from './unread';
 import './center.css';
 
@@ -14,8 +14,6 @@ interface Inbox {
   total: number;
   unread: number;
 }
-
-const when = (iso: string) => (Number.isNaN(Date.parse(iso)) ? iso : formatDateTime(iso));
 
 /**
  * 消息: what the credit bank told the holder (a record posted or reversed, an objection answered), newest first.
@@ -83,7 +81,7 @@ export const InboxCard = ({ cardNo }: { cardNo: string }) => {
                   {!message.read && <span className="inbox-new">未读</span>}
                   {message.title}
                 </strong>
-                <time dateTime={message.createTime}>{when(message.createTime)}</time>
+                <time dateTime={message.createTime}>{formatTime(message.createTime)}</time>
               </div>
               <p>{message.body}</p>
               <div className="inbox-item-actions">

@@ -12,12 +12,13 @@ import {
   EXAM_LEVELS,
 } from '@lianmeng/core';
 import { Card, ConfigProvider, DatePicker, Descriptions, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import { useCallback, useEffect, useState } from 'react';
+import type { Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { http } from '../../app/api';
+import '../../shared/dayjs';
 import { saveDownload } from '../../shared/download';
+import { READABLE_THEME } from '../../shared/readable';
 import { usePageMessage } from '../../shared/usePageMessage';
 import { AccountPage } from '../account/AccountPage';
 import { chooseCard } from '../account/sessionActions';
@@ -25,9 +26,6 @@ import { useCardSession } from '../account/useCardSession';
 import { CreditBankNav } from './CreditBankNav';
 import { CreditRecords, type RecordActions } from './CreditRecords';
 import { ObjectionDialog } from './ObjectionDialog';
-
-// The date picker's month and weekday names; set here, with the only page that has one.
-dayjs.locale('zh-cn');
 
 interface Filters {
   pageNum: number;
@@ -44,12 +42,6 @@ const levelsOf = (kind: CreditKind | undefined): readonly CreditLevel[] => {
 };
 
 const KIND_OPTIONS = CREDIT_KINDS.map((kind) => ({ value: kind, label: CREDIT_KIND_LABELS[kind] }));
-
-/**
- * antd's placeholder grey (25% black) reads at about 1.9:1 on white; the filters' placeholders take 62% black,
- * above 4.5:1, like the rest of the page's secondary text.
- */
-const READABLE_PLACEHOLDERS = { token: { colorTextPlaceholder: 'rgba(0, 0, 0, 0.62)' } };
 
 /**
  * /creditBank/info: the chosen card's account and its records with their provenance (who recorded each, when
@@ -90,16 +82,10 @@ export const CreditBankInfoPage = () => {
     };
   }, [cardNo, filters]);
 
-  const openEvidence = useCallback(
-    async (record: CreditRecord) => {
-      const result = await http.call(api.creditHolder.evidence, {
-        params: { id: String(record.id) },
-        query: { cardNo },
-      });
-      if (result.ok) saveDownload(result.data);
-    },
-    [cardNo],
-  );
+  const openEvidence = async (record: CreditRecord) => {
+    const result = await http.call(api.creditHolder.evidence, { params: { id: String(record.id) }, query: { cardNo } });
+    if (result.ok) saveDownload(result.data);
+  };
   const actions: RecordActions = { openEvidence: (record) => void openEvidence(record), object: setObjecting };
 
   const cards = current?.cardNoOfData ?? [];
@@ -130,7 +116,8 @@ export const CreditBankInfoPage = () => {
             <strong data-testid="total-credits">{account?.totalCredits ?? '—'}</strong>
           </Descriptions.Item>
         </Descriptions>
-        <ConfigProvider theme={READABLE_PLACEHOLDERS}>
+        {/* antd's placeholder grey reads at about 1.9:1 on white: the filters take the darker one. */}
+        <ConfigProvider theme={READABLE_THEME}>
           <div className="credit-bank-tools">
             <Select<CreditKind>
               aria-label="类型"

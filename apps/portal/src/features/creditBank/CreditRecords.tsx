@@ -2,6 +2,7 @@ import type { CreditRecord, HolderCreditState } from '@lianmeng/core';
 import { Button, Card, Empty, Pagination, type PaginationProps, Table, type TableColumnsType } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { useSyncExternalStore } from 'react';
+import { MARK_TONES } from '../../shared/readable';
 import './creditBank.css';
 
 /** Below this width the records are cards: a nine-column table cannot be read on a phone. */
@@ -18,11 +19,11 @@ const isNarrow = () => typeof window.matchMedia === 'function' && window.matchMe
 /** Whether the screen is a phone's; false on the server and while hydrating (the records arrive later anyway). */
 const useNarrowScreen = () => useSyncExternalStore(subscribeNarrow, isNarrow, () => false);
 
-/** Dark text on a pale ground, each above 7:1, so a state reads without relying on its colour. */
+/** The workbenches' tones, each above 7:1, so a state reads without relying on its colour. */
 const STATE_STYLES: Record<HolderCreditState, CSSProperties> = {
-  posted: { color: '#0f4a0f', background: '#eef7ec', borderColor: '#8fbf87' },
-  reversed: { color: '#3a3a3a', background: '#f0f0f0', borderColor: '#a6a6a6' },
-  objecting: { color: '#5c3300', background: '#fff4e0', borderColor: '#d9a24a' },
+  posted: MARK_TONES.green,
+  reversed: MARK_TONES.grey,
+  objecting: MARK_TONES.orange,
 };
 
 const StateMark = ({ record }: { record: CreditRecord }) => (

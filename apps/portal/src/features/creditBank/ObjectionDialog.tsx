@@ -1,7 +1,7 @@
 import { api, type CreditRecord, OBJECTION_DAYS } from '@lianmeng/core';
 import { Form, Input } from 'antd';
 import { http } from '../../app/api';
-import { FormDialog, reasonRules } from '../../shared/FormDialog';
+import { FormDialog, REASON_MAX, reasonRules } from '../../shared/FormDialog';
 
 /**
  * 提出异议 on one record: the reason is required (2 to 200 characters, as the server checks). The objection
@@ -51,7 +51,7 @@ export const ObjectionDialog = ({
       onSubmit={submit}
     >
       <Form.Item label="异议原因" name="reason" rules={reasonRules('请填写原因')}>
-        <Input.TextArea rows={4} maxLength={200} placeholder="请说明这条记录哪里有误" />
+        <Input.TextArea rows={4} maxLength={REASON_MAX} placeholder="请说明这条记录哪里有误" />
       </Form.Item>
     </FormDialog>
   );

@@ -2,8 +2,8 @@ import { api, DEFAULT_PAGE_SIZE, type RosterBatch } from '@lianmeng/core';
 import { Button, Modal, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { http } from '../../app/api';
+import { formatTime } from '../../shared/dates';
 import { saveDownload } from '../../shared/download';
-import { formatTime } from './formatTime';
 import { useWorkbenchList } from './useWorkbenchList';
 import { WorkbenchTable } from './WorkbenchTable';
 

@@ -8,7 +8,7 @@ import {
 import { Button, Collapse, Result, Table, type TableColumnsType } from 'antd';
 import { useRef, useState } from 'react';
 import { http } from '../../app/api';
-import { Mark, type MarkTone, useKeyboardScroll } from './readable';
+import { Mark, type MarkTone, useKeyboardScroll } from '../../shared/readable';
 import { issueText, SheetImportControls, SheetPreview, useSheetImport } from './sheetImport';
 
 type PreviewRow = CreditImportPreview['rows'][number];
@@ -132,7 +132,6 @@ export const CreditImport = ({ onCommitted }: { onCommitted: () => void }) => {
   const { preview, committing, committed, commit, startOver } = sheet;
   const section = useRef<HTMLElement>(null);
   useKeyboardScroll(section, '预览表格');
-  const rows = preview ? (shown === 'all' ? preview.rows : preview.rows.filter((row) => row.outcome === shown)) : [];
 
   return (
     <section aria-label="批量登记" ref={section}>
@@ -190,7 +189,7 @@ export const CreditImport = ({ onCommitted }: { onCommitted: () => void }) => {
             committing={committing}
             onCommit={() => void commit()}
             columns={columns}
-            rows={rows}
+            rows={preview.rows}
             width={980}
             emptyText={shown === 'duplicate' ? '没有重复的行' : '没有未通过的行'}
           />

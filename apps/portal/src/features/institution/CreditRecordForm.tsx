@@ -15,6 +15,8 @@ import {
 import type { Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { quietHttp } from '../../app/api';
+import { beijingToday } from '../../shared/dates';
+import '../../shared/dayjs';
 import { RefusalNotice } from '../../shared/RefusalNotice';
 import { HolderSelect } from './HolderSelect';
 
@@ -36,9 +38,6 @@ interface Evidence {
 
 const EVIDENCE_ACCEPT = '.pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg';
 const EVIDENCE_MB = EVIDENCE_LIMITS.maxBytes / 1024 / 1024;
-
-/** Today in Beijing, whatever the visitor's zone: the server refuses a later date by Beijing's calendar. */
-const beijingToday = () => new Date(Date.now() + 8 * 3600 * 1000).toISOString().slice(0, 10);
 
 /**
  * Which field a refusal of the server is about, read from its Chinese words (the server names the field in

@@ -11,11 +11,11 @@ import {
 import { Button, Form, Input, Select, Space, type TableColumnsType } from 'antd';
 import { useRef, useState } from 'react';
 import { http, quietHttp } from '../../app/api';
+import { formatTime } from '../../shared/dates';
 import { saveDownload } from '../../shared/download';
-import { FormDialog, reasonRules } from '../../shared/FormDialog';
+import { FormDialog, REASON_MAX, reasonRules } from '../../shared/FormDialog';
+import { Mark, type MarkTone, useKeyboardScroll } from '../../shared/readable';
 import { usePageMessage } from '../../shared/usePageMessage';
-import { formatTime } from './formatTime';
-import { Mark, type MarkTone, useKeyboardScroll } from './readable';
 import { useWorkbenchList } from './useWorkbenchList';
 import { WorkbenchTable } from './WorkbenchTable';
 
@@ -82,7 +82,7 @@ const ReversalDialog = ({
       onSubmit={submit}
     >
       <Form.Item name="reason" label="冲正原因" rules={reasonRules('请填写冲正原因')}>
-        <Input.TextArea rows={3} maxLength={200} showCount />
+        <Input.TextArea rows={3} maxLength={REASON_MAX} showCount />
       </Form.Item>
     </FormDialog>
   );

@@ -2,6 +2,7 @@ import { api, type MyInstitution } from '@lianmeng/core';
 import { Card, ConfigProvider, Descriptions, Skeleton, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { http } from '../../app/api';
+import { READABLE_THEME } from '../../shared/readable';
 import { AccountPage } from '../account/AccountPage';
 import { RequireAccountFlag } from '../account/RequireAccountFlag';
 import { useCardSession } from '../account/useCardSession';
@@ -13,7 +14,6 @@ import { CreditRecordList } from './CreditRecordList';
 import { ObjectionList } from './ObjectionList';
 import { PeopleList } from './PeopleList';
 import { RosterImport } from './RosterImport';
-import { READABLE_THEME } from './readable';
 
 /**
  * /creditBank/institution (机构工作台): the institution the account acts for, its people, opening cards from a

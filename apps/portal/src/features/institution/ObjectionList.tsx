@@ -2,10 +2,10 @@ import { api, DEFAULT_PAGE_SIZE, type Objection } from '@lianmeng/core';
 import { Button, Form, Input, Radio, Select, type TableColumnsType } from 'antd';
 import { useRef, useState } from 'react';
 import { quietHttp } from '../../app/api';
-import { FormDialog, reasonRules } from '../../shared/FormDialog';
+import { formatTime } from '../../shared/dates';
+import { FormDialog, REASON_MAX, reasonRules } from '../../shared/FormDialog';
+import { Mark, type MarkTone, useKeyboardScroll } from '../../shared/readable';
 import { usePageMessage } from '../../shared/usePageMessage';
-import { formatTime } from './formatTime';
-import { Mark, type MarkTone, useKeyboardScroll } from './readable';
 import { useWorkbenchList } from './useWorkbenchList';
 import { WorkbenchTable } from './WorkbenchTable';
 
@@ -89,7 +89,7 @@ const AnswerDialog = ({
         extra={decision === 'reverse' ? '将提交一条冲正，经审核通过后原记录不再计入学分。' : undefined}
         rules={reasonRules('请填写说明', '请填写说明（至少 2 个字）')}
       >
-        <Input.TextArea rows={3} maxLength={200} showCount />
+        <Input.TextArea rows={3} maxLength={REASON_MAX} showCount />
       </Form.Item>
     </FormDialog>
   );

@@ -9,8 +9,8 @@ import {
 import { Button, Input, Modal, Select, Space, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { http } from '../../app/api';
-import { formatTime } from './formatTime';
-import { Mark } from './readable';
+import { formatTime } from '../../shared/dates';
+import { Mark } from '../../shared/readable';
 import { useWorkbenchList } from './useWorkbenchList';
 import { WorkbenchTable } from './WorkbenchTable';
 

@@ -60,12 +60,6 @@ export const RosterImport = ({ onCommitted }: { onCommitted: () => void }) => {
   });
   const { preview, committing, committed, commit, startOver } = sheet;
 
-  const rows = preview
-    ? shown === 'refused'
-      ? preview.rows.filter((row) => row.outcome === 'refused')
-      : preview.rows
-    : [];
-
   return (
     <section aria-label="导入名单开卡">
       <ol style={{ paddingLeft: 20, marginTop: 0 }}>
@@ -126,7 +120,7 @@ export const RosterImport = ({ onCommitted }: { onCommitted: () => void }) => {
             committing={committing}
             onCommit={() => void commit()}
             columns={columns}
-            rows={rows}
+            rows={preview.rows}
             width={900}
             rowClassName={(row) => (row.outcome === 'refused' ? 'roster-row-refused' : '')}
             emptyText="没有未通过的行"

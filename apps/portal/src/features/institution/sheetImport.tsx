@@ -191,9 +191,10 @@ export const SheetImportControls = ({
 /**
  * The preview of a checked file: the counts (`summary`), whether it can be committed, a note when the same
  * file was committed before, the choice of which rows to show, the commit button and the rows. A file with a
- * refused row cannot be committed. `testId` names the block (`<testId>-preview`) and the button (`-commit`).
+ * refused row cannot be committed. `shown` is `all` or the outcome whose rows are shown. `testId` names the
+ * block (`<testId>-preview`) and the button (`-commit`).
  */
-export const SheetPreview = <Row extends { row: number }, Shown extends string>({
+export const SheetPreview = <Row extends { row: number; outcome: string }, Shown extends 'all' | Row['outcome']>({
   testId,
   summary,
   refusedCount,
@@ -229,6 +230,7 @@ export const SheetPreview = <Row extends { row: number }, Shown extends string>(
   committing: boolean;
   onCommit: () => void;
   columns: TableColumnsType<Row>;
+  /** Every row of the preview. */
   rows: Row[];
   width: number;
   emptyText: string;
@@ -270,7 +272,7 @@ export const SheetPreview = <Row extends { row: number }, Shown extends string>(
       size="small"
       scroll={{ x: width }}
       columns={columns}
-      dataSource={rows}
+      dataSource={shown === 'all' ? rows : rows.filter((row) => row.outcome === shown)}
       rowClassName={rowClassName}
       locale={{ emptyText }}
       pagination={{ pageSize: 20, showSizeChanger: false, showTotal: (total) => `共 ${total} 行` }}

@@ -4,11 +4,10 @@ import { Button, type FormInstance } from 'antd';
 import { useEffect, useState } from 'react';
 import { http } from '../../app/api';
 import { CAPTCHA_FIELD } from './CaptchaField';
-import type { CaptchaState } from './useCaptcha';
+import type { CaptchaAnswer, CaptchaState } from './useCaptcha';
 
-type Answer = { captchaId?: string; captchaCode?: string; captchaProof?: string };
 /** Sends the code for one phone; the log-in's by default, another flow (activation) brings its own call. */
-export type SendCode = (phone: string, answer: Answer) => Promise<CallResult<{ cooldownSeconds: number }>>;
+export type SendCode = (phone: string, answer: CaptchaAnswer) => Promise<CallResult<{ cooldownSeconds: number }>>;
 
 const sendLoginCode: SendCode = (phone, answer) => http.call(api.uc.sendCode, { body: { phone, ...answer } });
 

@@ -3,6 +3,7 @@ import { encryptCardPayload } from '@lianmeng/core/crypto';
 import type { CallResult } from '@lianmeng/core/http';
 import JSEncrypt from 'jsencrypt';
 import { http } from '../../app/api';
+import type { CaptchaAnswer } from './useCaptcha';
 
 /**
  * Card number + password: the payload is encrypted under the server's public key; an image challenge's
@@ -11,7 +12,7 @@ import { http } from '../../app/api';
 export const loginWithCard = async (
   cardNo: string,
   password: string,
-  captcha: { captchaId?: string; captchaCode?: string; captchaProof?: string } = {},
+  captcha: CaptchaAnswer = {},
 ): Promise<CallResult<CardLoginAnswer>> => {
   const key = await http.call(api.uc.publicKey);
   if (!key.ok) return key;

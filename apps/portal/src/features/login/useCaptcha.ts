@@ -2,7 +2,8 @@ import { api, type CaptchaChallenge, isCaptchaRefusal } from '@lianmeng/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { quietHttp } from '../../app/api';
 
-type Answer = { captchaId?: string; captchaCode?: string; captchaProof?: string };
+/** The challenge's fields a guarded call carries beside its own: the id, the typed characters, the solved proof. */
+export type CaptchaAnswer = { captchaId?: string; captchaCode?: string; captchaProof?: string };
 
 export interface CaptchaState {
   /** Whether the form shows the challenge (asked for it, and the site has challenges switched on). */
@@ -19,12 +20,12 @@ export interface CaptchaState {
    * The fields to send beside the form's own (the typed characters and the solved proof of work, waited
    * for if the worker is still at it), or none while no challenge is on screen or nothing is typed.
    */
-  fields(code: unknown): Promise<Answer>;
+  fields(code: unknown): Promise<CaptchaAnswer>;
   /**
    * After a call: a challenge that was sent is used up, so a new one is shown; a refusal that asks for a
    * challenge shows one from now on. Says whether the answer box should be emptied.
    */
-  settle(result: { ok: boolean; status: number; message?: string }, sent: Answer): boolean;
+  settle(result: { ok: boolean; status: number; message?: string }, sent: CaptchaAnswer): boolean;
 }
 
 /**

@@ -2,7 +2,7 @@ import { api, type CreditRecord, groupProofCode, PROOF_MAX_VALID_DAYS, type Proo
 import { Button, Card, InputNumber, Modal, Radio, Table, type TableColumnsType } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { http } from '../../app/api';
-import { formatDateTime } from '../../shared/dates';
+import { formatTime } from '../../shared/dates';
 import { saveDownload } from '../../shared/download';
 import { usePageMessage } from '../../shared/usePageMessage';
 import { AccountPage } from '../account/AccountPage';
@@ -10,8 +10,6 @@ import { useCardSession } from '../account/useCardSession';
 
 /** All the records a proof can list fit one page of the account call. */
 const RECORDS_PAGE = 500;
-
-const when = (iso: string) => (Number.isNaN(Date.parse(iso)) ? iso : formatDateTime(iso));
 
 /**
  * /creditBank/proofs (我的证明): the holder picks records (or every posted one) and a validity, issues a signed
@@ -102,7 +100,7 @@ export const ProofsPage = () => {
       width: 190,
       render: (code: string) => <code>{groupProofCode(code)}</code>,
     },
-    { title: '开具时间', dataIndex: 'issueTime', key: 'issueTime', width: 170, render: when },
+    { title: '开具时间', dataIndex: 'issueTime', key: 'issueTime', width: 170, render: formatTime },
     { title: '有效期至', dataIndex: 'validUntil', key: 'validUntil', width: 110 },
     { title: '记录', dataIndex: 'recordCount', key: 'recordCount', width: 60, align: 'right' },
     { title: '状态', dataIndex: 'stateLabel', key: 'stateLabel', width: 80 },
@@ -115,7 +113,7 @@ export const ProofsPage = () => {
           '尚未被查验'
         ) : (
           <span data-testid={`checks-${proof.id}`}>
-            共 {proof.checkCount} 次，最近：{proof.recentChecks.slice(0, 3).map(when).join('、')}
+            共 {proof.checkCount} 次，最近：{proof.recentChecks.slice(0, 3).map(formatTime).join('、')}
           </span>
         ),
     },

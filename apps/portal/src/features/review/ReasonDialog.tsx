@@ -1,11 +1,9 @@
-import { Form, Input, Modal } from 'antd';
-import { useState } from 'react';
-
-const REASON_MAX = 200;
+import { Form, Input } from 'antd';
+import { FormDialog, REASON_MAX, reasonRules } from '../../shared/FormDialog';
 
 /**
  * Asks why records are returned (退回): the institution reads the reason, so it is required. The dialog stays
- * open while the call runs and closes only when `onSubmit` says it is done.
+ * open while the call runs; `onSubmit` closes it, whatever the call came to.
  */
 export const ReasonDialog = ({
   open,
@@ -22,48 +20,25 @@ export const ReasonDialog = ({
   onSubmit: (reason: string) => Promise<void>;
 }) => {
   const [form] = Form.useForm<{ reason: string }>();
-  const [busy, setBusy] = useState(false);
-
-  const submit = async () => {
-    const { reason } = await form.validateFields().catch(() => ({ reason: null }));
-    if (reason === null) return;
-    setBusy(true);
-    await onSubmit(reason.trim());
-    setBusy(false);
-  };
 
   return (
-    <Modal
+    <FormDialog
+      form={form}
       open={open}
       title={title}
       okText="确认退回"
-      okButtonProps={{ danger: true }}
-      cancelText="取消"
-      confirmLoading={busy}
-      onOk={submit}
-      onCancel={onCancel}
-      destroyOnHidden
-      afterClose={() => form.resetFields()}
+      danger
+      hideRequiredMark
+      intro={<p>{summary}。退回后机构可以看到原因，修改后重新提交。</p>}
+      onClose={onCancel}
+      onSubmit={async ({ reason }) => {
+        await onSubmit(reason.trim());
+        return true;
+      }}
     >
-      <p>{summary}。退回后机构可以看到原因，修改后重新提交。</p>
-      <Form form={form} layout="vertical">
-        <Form.Item
-          name="reason"
-          label="退回原因"
-          rules={[
-            {
-              validator: async (_, value: string | undefined) => {
-                const text = (value ?? '').trim();
-                if (text.length === 0) throw new Error('请填写退回原因');
-                if (text.length < 2) throw new Error('请填写原因（至少 2 个字）');
-                if (text.length > REASON_MAX) throw new Error(`不能超过 ${REASON_MAX} 个字`);
-              },
-            },
-          ]}
-        >
-          <Input.TextArea rows={3} maxLength={REASON_MAX} showCount autoFocus />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="reason" label="退回原因" rules={reasonRules('请填写退回原因')}>
+        <Input.TextArea rows={3} maxLength={REASON_MAX} showCount autoFocus />
+      </Form.Item>
+    </FormDialog>
   );
 };

@@ -1,18 +1,19 @@
 import { api, type LedgerRecord, MAX_PAGE_SIZE, type ReviewQueueItem } from '@lianmeng/core';
 import { Button, Checkbox, Empty, Modal, Pagination, Skeleton, Space } from 'antd';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { formatTime } from '../institution/formatTime';
+import { formatTime } from '../../shared/dates';
 import { useWorkbenchList } from '../institution/useWorkbenchList';
 import { CardGrid } from './CardGrid';
 import { type Notice, NoticeAlert } from './NoticeAlert';
 import { openEvidence } from './openEvidence';
-import { type QuietOutcome, quietCall, STALE_TITLE } from './quietCall';
+import { type QuietOutcome, quietCall } from './quietCall';
 import { ReasonDialog } from './ReasonDialog';
 import { itemTitle } from './ReviewQueue';
 
-export const STALE_NOTICE: Notice = {
+/** Another operator decided first. */
+const STALE_NOTICE: Notice = {
   type: 'warning',
-  title: STALE_TITLE,
+  title: '已被其他审核员处理',
   description: '其他审核员已先处理了这些记录，本次操作未做任何改动。待审核队列已刷新，请查看最新状态。',
 };
 

@@ -1,14 +1,10 @@
 import { api, MAX_PAGE_SIZE, type ReviewQueueItem } from '@lianmeng/core';
 import { Button, DatePicker, Empty, Pagination, Select, Skeleton, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { useMemo } from 'react';
-import { formatTime } from '../institution/formatTime';
+import { formatTime } from '../../shared/dates';
+import { dayjs } from '../../shared/dayjs';
 import { useWorkbenchList } from '../institution/useWorkbenchList';
 import { CardGrid } from './CardGrid';
-
-// The date pickers' month and weekday names.
-dayjs.locale('zh-cn');
 
 /** The queue's question: its page, and the institution and submission dates it is narrowed to. */
 export interface QueueQuery {

@@ -13,9 +13,6 @@ export type QuietOutcome<T> =
       message: string;
     };
 
-/** The title of the notice shown when another operator decided first. */
-export const STALE_TITLE = '已被其他审核员处理';
-
 /**
  * Makes a workbench call (a decision, the evidence) without the site's error modal: closing that modal leaves
  * the page, and an operator who lost a race to a colleague should stay on the workbench with the queue

@@ -22,6 +22,11 @@ const CONSOLE_USERS: { username: string; role: ConsoleRole; displayName: string 
   { username: 'staff', role: 'staff', displayName: '内容运营' },
 ];
 
+/** The demo console accounts whose role must have a second factor. */
+const ENROLLED_USERNAMES = CONSOLE_USERS.filter((user) => consoleNeedsSecondFactor(user.role)).map(
+  (user) => user.username,
+);
+
 /** Whether every part of the demo data is in this database already, so that seeding would change nothing. */
 export const demoDataComplete = async (db: Db) => {
   for (const mark of [
@@ -81,22 +86,16 @@ export const seedDemoData = async (
       // The administrator and the editor come with their second factor; staff may add one in the console.
       const enrolled = await trx
         .selectFrom('consoleUser')
-        .select(['id', 'username', 'role'])
-        .where(
-          'username',
-          'in',
-          CONSOLE_USERS.map((user) => user.username),
-        )
+        .select(['id', 'username'])
+        .where('username', 'in', ENROLLED_USERNAMES)
         .execute();
       await insertSecondFactors(
         trx,
-        enrolled
-          .filter((user) => consoleNeedsSecondFactor(user.role))
-          .map((user) => ({
-            account: consoleAccountKey(Number(user.id)),
-            secret: credentials.secretFor(user.username),
-            enrolledTime: at,
-          })),
+        enrolled.map((user) => ({
+          account: consoleAccountKey(Number(user.id)),
+          secret: credentials.secretFor(user.username),
+          enrolledTime: at,
+        })),
       );
       await insertImages(trx, images);
       return true;

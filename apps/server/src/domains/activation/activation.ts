@@ -28,10 +28,10 @@ export const ACTIVATION_MESSAGES = {
 } as const;
 
 /**
- * Activation codes are guessed like passwords: five free tries per card and address, then doubling
- * delays; past 30 failures per card an hour from all addresses, or 30 per address in 15 minutes, each try
- * needs the image challenge and is held, and ten times as many are refused; past a few failures each try
- * needs the image challenge.
+ * Activation codes are guessed like passwords (the card log-in's rules, tighter): five free tries per card
+ * and address, then doubling delays; past a few failures each try needs the image challenge; past 30
+ * failures per card an hour from all addresses, or 30 per address in 15 minutes, each try is also held, and
+ * ten times as many are refused.
  */
 export const ACTIVATION_RULES: LoginGuardRules = {
   ...CARD_LOGIN_RULES,

@@ -2,6 +2,7 @@ import { createHmac, randomInt } from 'node:crypto';
 import { ACTIVATION_CODE_VALID_DAYS } from '@lianmeng/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { loadSmsCodeKey } from '../../security/smsCodeKey';
 import { safeEqual } from '../../security/tokens';
 
 /** The letters and digits of a code, without the look-alikes 0/O and 1/I/L. */
@@ -19,6 +20,10 @@ export const newActivationCode = () =>
 export const activationCodeHasher = (key: Buffer) => (cardNo: string, code: string) =>
   createHmac('sha256', key).update(`activation:${cardNo}:${code}`).digest('hex');
 export type ActivationCodeHasher = ReturnType<typeof activationCodeHasher>;
+
+/** This site's hasher: activation codes are hashed with the key the SMS codes use, under their own prefix. */
+export const loadActivationCodeHasher = async (config: { dataDir: string; smsCodeKey: string | undefined }) =>
+  activationCodeHasher(await loadSmsCodeKey(config.dataDir, config.smsCodeKey));
 
 /**
  * Gives each card a new code valid for 30 days; the card's earlier code, used or not, is replaced and dies.

@@ -1,4 +1,4 @@
-import type { AuditActionName, AuditEntry, auditFilter, ConsoleUser } from '@lianmeng/core';
+import type { AuditActionName, AuditEntry, AuditTargetName, auditFilter, ConsoleUser } from '@lianmeng/core';
 import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
@@ -14,7 +14,7 @@ export const recordAudit = (
   entry: {
     user: Pick<ConsoleUser, 'id' | 'username'> | null;
     action: AuditAction;
-    targetType: string;
+    targetType: AuditTargetName;
     targetId: string | number;
     detail?: Record<string, unknown>;
     at: Date;
@@ -40,7 +40,7 @@ export const recordAudit = (
 interface CardAuditEntry {
   cardNo: string;
   action: AuditAction;
-  targetType: string;
+  targetType: AuditTargetName;
   targetId: string | number;
   detail: Record<string, unknown>;
   at: Date;
@@ -66,7 +66,7 @@ const cardAuditRow = (entry: CardAuditEntry) => ({
  * and what to keep of it.
  */
 export const auditTarget =
-  (targetType: string) =>
+  (targetType: AuditTargetName) =>
   (
     trx: Kysely<Database>,
     change: { user: Pick<ConsoleUser, 'id' | 'username'> | null; at: Date },

@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { api, SMS_CODE_RULES } from '@lianmeng/core';
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from '../../http/apiError';
 import { defineRoute } from '../../http/defineRoute';
 import { LOGIN_RULES, SLOW_DOWN_MS } from '../../security/loginRules';
 import { findCardHoldersByPhone } from './cardHolderRepository';
@@ -24,16 +23,8 @@ export const chargeSmsSend = async (
   ];
   // Checked and counted in one step: simultaneous requests for one phone cannot all pass an empty count.
   // An address past its soft limit (a school behind one gateway) is held a while rather than refused.
-  const taken = await limiter.reserve(checks, (seen) => {
-    const full = checks.findIndex(({ rule }, index) => (seen[index]?.count ?? 0) >= rule.max);
-    if (full >= 0) throw new ApiError(429, checks[full]?.rule.message ?? '');
-    const fromAddress = seen[2]?.count ?? 0;
-    return {
-      record: checks.map(() => true),
-      outcome: fromAddress >= LOGIN_RULES.smsPerAddress.slowAfter ? SLOW_DOWN_MS : 0,
-    };
-  });
-  if (taken.outcome > 0) await sleep(taken.outcome);
+  const taken = await limiter.take(checks);
+  if (taken.crowded) await sleep(SLOW_DOWN_MS);
   try {
     await breaker.chargeSms();
   } catch (refusal) {

@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { api } from '@lianmeng/core';
 import { matchSsoReturn } from '@lianmeng/core/session';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../http/apiError';
 import { defineRoute } from '../../http/defineRoute';
+import { randomToken, sha256 } from '../../security/tokens';
 import { recordCardAudit } from '../audit/auditRepository';
 import { allowedCard } from './allowedCard';
 import type { CardHoldersContext } from './cardHoldersContext';
@@ -13,9 +13,6 @@ import { insertSsoCode, sweepSsoCodes } from './ssoCodeRepository';
 export const SSO_CODE_VALID_MS = 60 * 1000;
 
 export const SSO_RETURN_REFUSED = '单点登录返回地址不在允许范围内';
-
-/** A code as stored: only its hash, so a copy of the table gives no live code away. */
-export const ssoCodeHash = (code: string) => createHash('sha256').update(code).digest('hex');
 
 /**
  * `POST /api/uc/sso/code`: the logged-in holder sends the browser back to a partner. The return address must
@@ -31,12 +28,13 @@ export const registerSsoCode = (app: FastifyInstance, { db, config, now }: CardH
       throw badRequest(SSO_RETURN_REFUSED);
     }
     const holder = await allowedCard(db.kysely, request.cardHolder, undefined);
-    const code = randomBytes(32).toString('base64url');
+    const code = randomToken();
     const current = now();
     await db.writeTransaction(async (trx) => {
       await sweepSsoCodes(trx, current.toISOString());
       await insertSsoCode(trx, {
-        codeHash: ssoCodeHash(code),
+        // Only its hash is stored, so a copy of the table gives no live code away.
+        codeHash: sha256(code),
         cardNo: holder.cardNo,
         returnPrefix: match.prefix,
         createTime: current.toISOString(),

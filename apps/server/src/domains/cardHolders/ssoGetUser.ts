@@ -3,10 +3,10 @@ import { matchSsoReturn } from '@lianmeng/core/session';
 import type { FastifyInstance } from 'fastify';
 import { unauthorized } from '../../http/apiError';
 import { defineRoute } from '../../http/defineRoute';
+import { sha256 } from '../../security/tokens';
 import { recordCardAudit } from '../audit/auditRepository';
 import { findCardHolder } from './cardHolderRepository';
 import type { CardHoldersContext } from './cardHoldersContext';
-import { ssoCodeHash } from './ssoCode';
 import { takeSsoCode } from './ssoCodeRepository';
 
 const SSO_CODE_REFUSED = '授权码无效、已使用或已过期';
@@ -24,7 +24,7 @@ export const registerSsoGetUser = (app: FastifyInstance, { db, config, now }: Ca
     if (!code) throw unauthorized(SSO_CODE_REFUSED);
     const current = now();
     const result = await db.writeTransaction(async (trx) => {
-      const row = await takeSsoCode(trx, ssoCodeHash(code));
+      const row = await takeSsoCode(trx, sha256(code));
       if (!row) return null;
       const match = matchSsoReturn(body.ssoReturn, config.ssoReturnOrigins);
       const valid = row.expiresTime > current.toISOString() && match?.prefix === row.returnPrefix;

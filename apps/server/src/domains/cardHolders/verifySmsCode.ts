@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CAPTCHA_RULES } from '@lianmeng/core';
 import type { FastifyBaseLogger } from 'fastify';
-import { ApiError, unauthorized } from '../../http/apiError';
+import { unauthorized } from '../../http/apiError';
 import { LOGIN_RULES, SLOW_DOWN_MS } from '../../security/loginRules';
 import type { CaptchaAnswer } from '../captcha';
 import type { CardHoldersContext } from './cardHoldersContext';
@@ -27,19 +27,10 @@ export const verifySmsCode = async (
   const byAddress = { rule: LOGIN_RULES.cardFailedPerAddress, subject: address };
   const byPhone = { rule: LOGIN_RULES.smsCodeFailedPerPhone, subject: phone };
   // Counted as a failure before the code is looked at, so simultaneous guesses each see the others.
-  const reservation = await limiter.reserve([byAddress, byPhone], ([fromAddress, onPhone]) => {
-    const addressFailures = fromAddress?.count ?? 0;
-    if (addressFailures >= byAddress.rule.max) throw new ApiError(429, byAddress.rule.message);
-    return {
-      record: [true, true],
-      outcome: {
-        needed: addressFailures >= CAPTCHA_RULES.afterFailures || (onPhone?.count ?? 0) >= CAPTCHA_RULES.afterFailures,
-        holdMs: addressFailures >= byAddress.rule.slowAfter ? SLOW_DOWN_MS : 0,
-      },
-    };
-  });
-  if (reservation.outcome.holdMs > 0) await sleep(reservation.outcome.holdMs);
-  await captcha.demand(answer, captcha.enabled && reservation.outcome.needed, log);
+  const reservation = await limiter.take([byAddress, byPhone]);
+  if (reservation.crowded) await sleep(SLOW_DOWN_MS);
+  const needed = reservation.seen.some(({ count }) => count >= CAPTCHA_RULES.afterFailures);
+  await captcha.demand(answer, captcha.enabled && needed, log);
   const masked = `${phone.slice(0, 3)}****${phone.slice(-4)}`;
   if (!(await smsCodes.consume(phone, code))) {
     log.warn({ login: 'sms-code', phone: masked, address }, 'log-in failed');

@@ -13,10 +13,8 @@ import { loadSmsCodeKey } from '../../security/smsCodeKey';
 import { recordAnonymousAudit } from '../audit/anonymousAudit';
 import { recordAuditAlone } from '../audit/auditRepository';
 import { createCaptcha } from '../captcha';
-import { consoleSecondStep } from './consoleSecurityRoutes';
+import { CONSOLE_SIGN_IN_REFUSED, consoleSecondStep } from './consoleSecurityRoutes';
 import { findConsoleUserByUsername, toConsoleUser } from './consoleUserRepository';
-
-const SIGN_IN_REFUSED = '用户名或密码不正确，或账号已停用';
 
 /** Console sign-in, sign-out and "who am I" on an httpOnly, SameSite=Strict session cookie. */
 export const registerConsoleAuthRoutes = (app: FastifyInstance, context: ServerContext) => {
@@ -34,7 +32,7 @@ export const registerConsoleAuthRoutes = (app: FastifyInstance, context: ServerC
       await recordAuditAlone(db, {
         user: null,
         action: 'sign-in-alert',
-        targetType: 'consoleUser',
+        targetType: 'consoleUser' as const,
         targetId: account,
         detail: { username: account, failures: CONSOLE_LOGIN_RULES.accountPerHour },
         at: now(),
@@ -55,7 +53,7 @@ export const registerConsoleAuthRoutes = (app: FastifyInstance, context: ServerC
       const entry = {
         user: null,
         action: 'sign-in-refused' as const,
-        targetType: 'consoleUser',
+        targetType: 'consoleUser' as const,
         targetId: attempt.account,
         detail: { address: attempt.address, reason: refusal instanceof Error ? refusal.message : '' },
         at: now(),
@@ -71,13 +69,13 @@ export const registerConsoleAuthRoutes = (app: FastifyInstance, context: ServerC
       const entry = {
         user: null,
         action: 'sign-in-failed' as const,
-        targetType: 'consoleUser',
+        targetType: 'consoleUser' as const,
         targetId: user ? user.id : attempt.account,
         detail: { username: attempt.account, address: attempt.address, failures: pairFailures },
         at: now(),
       };
       await recordAnonymousAudit(db, limiter, attempt.address, entry, request.log);
-      throw unauthorized(SIGN_IN_REFUSED);
+      throw unauthorized(CONSOLE_SIGN_IN_REFUSED);
     }
     await login.succeeded(reply);
     // An account with a second factor (or one that must add it) gets no session before its code.

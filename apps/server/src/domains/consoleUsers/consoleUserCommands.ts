@@ -1,6 +1,5 @@
 import type { Account, accountCreateBody, accountUpdateBody, ConsoleUser } from '@lianmeng/core';
 import { accountChangeRefusal } from '@lianmeng/core/policy';
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { ApiError, badRequest, forbidden } from '../../http/apiError';
@@ -12,8 +11,10 @@ import {
   CONSOLE_USER_NOT_FOUND,
   findConsoleUserRow,
   hasFreshReauth,
+  insertConsoleUser,
   toAccount,
   updateConsoleUserPassword,
+  usernameTaken,
 } from './consoleUserRepository';
 
 /**
@@ -38,26 +39,16 @@ export const createConsoleUser = async (
   return db.writeTransaction(async (trx, locks) => {
     // Two creations of one name at once: the second waits and then sees the first.
     await locks.named('console-user-names');
-    // Compared without regard to case, as the unique index on lower(username) does.
-    const taken = await trx
-      .selectFrom('consoleUser')
-      .select('id')
-      .where(sql<string>`lower(username)`, '=', input.username.toLowerCase())
-      .executeTakeFirst();
-    if (taken) throw new ApiError(409, '这个用户名已被使用（用户名不区分大小写）');
-    const row = await trx
-      .insertInto('consoleUser')
-      .values({
-        username: input.username,
-        displayName: input.displayName,
-        role: input.role,
-        passwordHash,
-        disabled: 0,
-        createTime: now.toISOString(),
-        updateTime: now.toISOString(),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    if (await usernameTaken(trx, input.username)) throw new ApiError(409, '这个用户名已被使用（用户名不区分大小写）');
+    const row = await insertConsoleUser(trx, {
+      username: input.username,
+      displayName: input.displayName,
+      role: input.role,
+      passwordHash,
+      disabled: 0,
+      createTime: now.toISOString(),
+      updateTime: now.toISOString(),
+    });
     await auditAccount(trx, { user: actor, at: now }, 'insert', row.id, { username: row.username, role: row.role });
     return toAccount(row);
   });

@@ -117,7 +117,7 @@ const audits = (reviewer: Reviewer, action: 'approve' | 'return', rows: RecordRo
   rows.map((row) => ({
     cardNo: reviewer.cardNo,
     action,
-    targetType: 'creditRecord',
+    targetType: 'creditRecord' as const,
     targetId: Number(row.id),
     detail: {
       institutionId: Number(row.institutionId),

@@ -1,7 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { loadSmsCodeKey } from '../../security/smsCodeKey';
-import { activationCodeHasher } from '../activation/activationCodes';
+import { loadActivationCodeHasher } from '../activation/activationCodes';
 import { registerActivationRoutes } from '../activation/activationRoutes';
 import type { CardHoldersContext } from '../cardHolders/cardHoldersContext';
 import { registerConsoleInstitutionRoutes } from './consoleRoutes';
@@ -15,8 +14,7 @@ export { createCardRoles } from './cardRoles';
  */
 export const registerInstitutionRoutes = async (app: FastifyInstance, context: CardHoldersContext) => {
   app.decorateRequest('cardActor', null);
-  // Activation codes are hashed with the key the SMS codes use, under their own prefix.
-  const hashOf = activationCodeHasher(await loadSmsCodeKey(context.config.dataDir, context.config.smsCodeKey));
+  const hashOf = await loadActivationCodeHasher(context.config);
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart);
     registerWorkbenchRoutes(scope, context, hashOf);

@@ -10,7 +10,8 @@ import { writeXlsx } from './spreadsheet';
 // (dates as date cells, phone numbers as number cells) from five pupils 学生一一… born 2015-01-10…, guardian
 // phones 13800000000…; `excel-builtin-date-31.xlsx` is the same workbook with its date cells in Excel's
 // built-in format 31 (2015年1月10日), which Chinese Excel writes by id alone; `excel-gb18030.csv` is what Excel
-// on Chinese Windows saves as CSV: GB18030 without BOM, CRLF, dates as 2015/1/10.
+// on Chinese Windows saves as CSV: GB18030 without BOM, CRLF, dates as 2015/1/10; `libreoffice-merged-class.xlsx`
+// has the five pupils' 年级/班级 as one merged cell (D2:D6), as teachers lay out a class.
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 
 let server: TestServer;
@@ -67,6 +68,14 @@ describe('rosters saved by other tools', () => {
     const response = await preview(csvFile(validRows(2, '改名')), 'roster.xlsx');
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ total: 2, refusedCount: 0 });
+  });
+
+  it('gives every row of a merged 年级/班级 cell the class it shows', async () => {
+    const response = await preview(fixture('libreoffice-merged-class.xlsx'), 'roster.xlsx');
+    expect(response.statusCode, response.body).toBe(200);
+    const data = response.json().data;
+    expect(data).toMatchObject({ total: 5, newCount: 5, refusedCount: 0 });
+    expect(data.rows.map((row: { grade: string }) => row.grade)).toEqual(Array(5).fill('三年级1班'));
   });
 
   it('refuses a workbook with only an empty sheet as empty', async () => {

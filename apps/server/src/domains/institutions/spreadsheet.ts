@@ -1,6 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
+import JSZip from 'jszip';
 import { ApiError, badRequest } from '../../http/apiError';
 
 /** A table read from an uploaded file: the header's cells and each following non-empty row's cells. */
@@ -63,6 +64,7 @@ const isBlank = (cells: string[]) => cells.every((cell) => cell === '');
 const readXlsxOnce = async (bytes: Buffer, maxRows: number): Promise<string[][]> => {
   const lines: string[][] = [];
   let sawSheet = false;
+  let sheetId = '';
   let filled = 0;
   try {
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
@@ -74,6 +76,7 @@ const readXlsxOnce = async (bytes: Buffer, maxRows: number): Promise<string[][]>
     });
     for await (const sheet of reader) {
       sawSheet = true;
+      sheetId = (sheet as unknown as { id: string }).id;
       for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
         const cells: string[] = [];
         row.eachCell({ includeEmpty: true }, (cell, column) => {
@@ -90,7 +93,38 @@ const readXlsxOnce = async (bytes: Buffer, maxRows: number): Promise<string[][]>
     throw SHEET_REFUSED.notTable();
   }
   if (!sawSheet) throw SHEET_REFUSED.notTable();
-  return Array.from(lines, (line) => line ?? []);
+  const table = Array.from(lines, (line) => line ?? []);
+  await fillMergedCells(bytes, sheetId, table);
+  return table;
+};
+
+const columnNumber = (letters: string) => [...letters].reduce((sum, letter) => sum * 26 + letter.charCodeAt(0) - 64, 0);
+const MAX_COLUMNS = 64;
+const MERGE = /<mergeCell\s+ref="([A-Z]{1,3})(\d+):([A-Z]{1,3})(\d+)"/g;
+
+/**
+ * Teachers merge a column's cells where rows share a value (one 年级/班级 for a whole class); the file keeps the
+ * value in the range's first cell only, and exceljs's streaming reader skips the list of merged ranges. So the
+ * ranges are read from the sheet's own XML and every cell of a range takes its first cell's value, as the person
+ * who made the file sees it.
+ */
+const fillMergedCells = async (bytes: Buffer, sheetId: string, table: string[][]) => {
+  const xml = await (await JSZip.loadAsync(bytes)).file(`xl/worksheets/sheet${sheetId}.xml`)?.async('string');
+  if (!xml) return;
+  for (const [, fromColumn = '', fromRow, toColumn = '', toRow] of xml.matchAll(MERGE)) {
+    const [top, left] = [Number(fromRow) - 1, columnNumber(fromColumn) - 1];
+    // A range may name the whole sheet; only the rows read and the columns a table can have are filled.
+    const [bottom, right] = [
+      Math.min(Number(toRow), table.length) - 1,
+      Math.min(columnNumber(toColumn), MAX_COLUMNS) - 1,
+    ];
+    const value = table[top]?.[left] ?? '';
+    for (let row = top; row <= bottom; row++) {
+      const cells = [...(table[row] ?? [])];
+      for (let column = left; column <= right; column++) cells[column] = value;
+      table[row] = Array.from(cells, (cell) => cell ?? '');
+    }
+  }
 };
 
 /**

@@ -24,7 +24,7 @@ export interface PdfTools {
   font: fontkit.Font;
   /** The alliance's mark as a PNG. */
   logo: Buffer;
-  /** Signs a finished document; undefined leaves it unsigned (activation slips). */
+  /** Signs a finished document (proofs; activation slips are left unsigned). */
   sign: (pdf: Buffer) => Promise<Buffer>;
 }
 
@@ -71,18 +71,19 @@ class KeySigner extends Signer {
   }
 }
 
-/**
- * Reads the font and draws the logo once. A missing or unreadable font stops the start with a message
- * saying which file and what to install, rather than a failure on the first proof.
- */
+/** What to say when the font is not there: which file, and what to install or set instead. */
+export const fontMissing = (fontFile: string) =>
+  new Error(
+    `the CJK font for proofs and activation slips is missing: ${fontFile} (install Debian's fonts-noto-cjk, or set PROOF_FONT to a CJK .ttc/.otf/.ttf file)`,
+  );
+
+/** Reads the font and draws the logo once; an unreadable font fails with `fontMissing`'s message. */
 export const loadPdfTools = async (fontFile: string, key: ProofSigningKey): Promise<PdfTools> => {
   let bytes: Buffer;
   try {
     bytes = fs.readFileSync(fontFile);
   } catch {
-    throw new Error(
-      `the CJK font for proofs and activation slips is missing: ${fontFile} (install Debian's fonts-noto-cjk, or set PROOF_FONT to a CJK .ttc/.otf/.ttf file)`,
-    );
+    throw fontMissing(fontFile);
   }
   const opened = fontkit.create(bytes, fontFile.toLowerCase().endsWith('.ttc') ? FONT_FACE : undefined);
   if (!('layout' in opened)) throw new Error(`${fontFile} has no face ${FONT_FACE}`);
@@ -121,6 +122,13 @@ export const newDocument = (tools: PdfTools, title: string): Pdf => {
   doc.font('cjk');
   return doc;
 };
+
+/** A finished document as a call answers a file. */
+export const pdfDownload = (fileName: string, pdf: Buffer) => ({
+  fileName,
+  mimeType: 'application/pdf',
+  base64: pdf.toString('base64'),
+});
 
 /** The finished document's bytes. */
 export const finish = (doc: Pdf): Promise<Buffer> =>

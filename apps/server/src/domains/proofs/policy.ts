@@ -18,8 +18,8 @@ export const proofState = (row: { validUntil: string; revokeTime: string | null 
  */
 export const maskName = (name: string) => {
   const characters = [...name.trim()];
-  if (characters.length <= 1) return characters.length ? `${characters[0]}*` : '';
-  if (characters.length === 2) return `${characters[0]}*`;
+  if (characters.length === 0) return '';
+  if (characters.length <= 2) return `${characters[0]}*`;
   return `${characters[0]}${'*'.repeat(characters.length - 2)}${characters[characters.length - 1]}`;
 };
 

@@ -5,28 +5,40 @@ import type { Database } from '../../db/schema';
 export const insertProofCheck = (trx: Kysely<Database>, proofId: number, at: string) =>
   trx.insertInto('creditProofCheck').values({ proofId, checkTime: at }).execute();
 
-/** How often each proof was checked and its latest `recent` check times, newest first. */
+/**
+ * How often each proof was checked and its latest `recent` check times, newest first: one read, each check
+ * ranked within its proof and counted with its proof's others.
+ */
 export const checksOfProofs = async (db: Kysely<Database>, proofIds: number[], recent: number) => {
   const checks = new Map<number, { count: number; recent: string[] }>();
   if (proofIds.length === 0) return checks;
-  const counts = await db
+  const ranked = db
     .selectFrom('creditProofCheck')
-    .select(['proofId', (eb) => eb.fn.countAll<string | number>().as('count')])
-    .where('proofId', 'in', proofIds)
-    .groupBy('proofId')
+    .select((eb) => [
+      'proofId',
+      'checkTime',
+      eb.fn
+        .countAll<string | number>()
+        .over((over) => over.partitionBy('proofId'))
+        .as('count'),
+      eb.fn
+        .agg<string | number>('row_number')
+        .over((over) => over.partitionBy('proofId').orderBy('checkTime', 'desc').orderBy('id', 'desc'))
+        .as('place'),
+    ])
+    .where('proofId', 'in', proofIds);
+  const rows = await db
+    .selectFrom(ranked.as('c'))
+    .select(['proofId', 'checkTime', 'count'])
+    .where('place', '<=', recent)
+    .orderBy('proofId')
+    .orderBy('place')
     .execute();
-  for (const row of counts) checks.set(Number(row.proofId), { count: Number(row.count), recent: [] });
-  for (const proofId of checks.keys()) {
-    const rows = await db
-      .selectFrom('creditProofCheck')
-      .select('checkTime')
-      .where('proofId', '=', proofId)
-      .orderBy('checkTime', 'desc')
-      .orderBy('id', 'desc')
-      .limit(recent)
-      .execute();
-    const entry = checks.get(proofId);
-    if (entry) entry.recent = rows.map((row) => row.checkTime);
+  for (const row of rows) {
+    const proofId = Number(row.proofId);
+    const entry = checks.get(proofId) ?? { count: Number(row.count), recent: [] };
+    entry.recent.push(row.checkTime);
+    checks.set(proofId, entry);
   }
   return checks;
 };

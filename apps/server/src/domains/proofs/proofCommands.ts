@@ -7,14 +7,14 @@ import {
 } from '@lianmeng/core';
 import type { Db } from '../../db/database';
 import { ApiError, badRequest, forbidden, notFound } from '../../http/apiError';
-import { recordAudit, recordCardAudit } from '../audit/auditRepository';
+import { recordAudit, recordAuditAlone, recordCardAudit } from '../audit/auditRepository';
 import type { CardHolderRow } from '../cardHolders/cardHolderRepository';
 import { beijingDate } from '../credits/policy';
-import type { PdfTools } from './pdfDocument';
+import { type PdfTools, pdfDownload } from './pdfDocument';
 import { maskName, newProofCode, PROOF_REFUSALS, proofState, validUntilOf } from './policy';
 import { checksOfProofs, insertProofCheck } from './proofCheckRepository';
 import { formatCredits, proofPdf } from './proofPdf';
-import { proofRecords, recordByCertificate, recordsOfOtherCards } from './proofRecords';
+import { anyOfOtherCards, proofRecords, recordByCertificate } from './proofRecords';
 import {
   findCardProof,
   findProofByCode,
@@ -51,11 +51,11 @@ const summaryOf = (
   };
 };
 
-const pdfFile = (code: string, pdf: Buffer) => ({
-  fileName: `学习成果证明-${code}.pdf`,
-  mimeType: 'application/pdf',
-  base64: pdf.toString('base64'),
-});
+/** Sums in tenths: credits carry at most one decimal place, and floating sums of tenths drift. */
+const sumCredits = (lines: { credits: number }[]) =>
+  lines.reduce((sum, line) => sum + Math.round(line.credits * 10), 0) / 10;
+
+const pdfFile = (code: string, pdf: Buffer) => pdfDownload(`学习成果证明-${code}.pdf`, pdf);
 
 /**
  * Issues a proof of the holder's chosen records (or every posted one): checks that each chosen record is the
@@ -73,7 +73,7 @@ export const issueProof = async (
   const cardNo = holder.cardNo;
   const ids = choice.all ? undefined : [...new Set(choice.recordIds ?? [])];
   if (ids?.length === 0) throw badRequest(choice.recordIds ? PROOF_REFUSALS.noRecords : PROOF_REFUSALS.choose);
-  if (ids && (await recordsOfOtherCards(db.kysely, cardNo, ids)).length > 0) throw forbidden(PROOF_REFUSALS.notOwn);
+  if (ids && (await anyOfOtherCards(db.kysely, cardNo, ids))) throw forbidden(PROOF_REFUSALS.notOwn);
   const found = await proofRecords(db.kysely, cardNo, ids);
   const lines = ids ? ids.map((id) => found.get(id)) : [...found.values()];
   if (lines.some((line) => line === undefined || line.state !== 'posted')) throw badRequest(PROOF_REFUSALS.notPosted);
@@ -81,8 +81,7 @@ export const issueProof = async (
   if (records.length === 0) throw badRequest(PROOF_REFUSALS.noRecords);
   if (records.length > PROOF_MAX_RECORDS) throw badRequest(PROOF_REFUSALS.tooManyRecords);
   const recordIds = ids ?? [...found.keys()];
-  // Sums in tenths: credits carry at most one decimal place, and floating sums of tenths drift.
-  const totalCredits = records.reduce((sum, line) => sum + Math.round(line.credits * 10), 0) / 10;
+  const totalCredits = sumCredits(records);
   const code = newProofCode();
   const validUntil = validUntilOf(now, choice.validDays);
   const pdf = await proofPdf(tools, {
@@ -96,20 +95,20 @@ export const issueProof = async (
     code,
     verifyUrl: `${publicUrl}/verify/${code}`,
   });
+  const row = {
+    code,
+    cardNo,
+    holderName: holder.name,
+    school: holder.school,
+    recordIds: JSON.stringify(recordIds),
+    recordCount: records.length,
+    totalCredits,
+    issueTime: now.toISOString(),
+    validUntil,
+    revokeTime: null,
+  };
   const id = await db.writeTransaction(async (trx) => {
-    const proofId = await insertProof(trx, {
-      code,
-      cardNo,
-      holderName: holder.name,
-      school: holder.school,
-      recordIds: JSON.stringify(recordIds),
-      recordCount: records.length,
-      totalCredits,
-      issueTime: now.toISOString(),
-      validUntil,
-      revokeTime: null,
-      pdf,
-    });
+    const proofId = await insertProof(trx, { ...row, pdf });
     await recordCardAudit(trx, {
       cardNo,
       action: 'proof-issue',
@@ -121,9 +120,8 @@ export const issueProof = async (
     });
     return proofId;
   });
-  const row = await findCardProof(db.kysely, cardNo, id);
-  if (!row) throw new Error(`proof ${id} was not written`);
-  return { proof: summaryOf(row, undefined, now), file: pdfFile(code, pdf) };
+  // A new proof has no checks yet.
+  return { proof: summaryOf({ id, ...row }, undefined, now), file: pdfFile(code, pdf) };
 };
 
 export const listProofs = async (db: Db, cardNo: string, now: Date): Promise<ProofSummary[]> => {
@@ -144,10 +142,11 @@ export const downloadProof = async (db: Db, cardNo: string, id: number) => {
 
 /** Revokes one of the holder's proofs: from now on it verifies as 已撤销, in every process at once. */
 export const revokeHolderProof = async (db: Db, cardNo: string, id: number, now: Date) => {
-  await db.writeTransaction(async (trx) => {
-    const row = await findCardProof(trx, cardNo, id);
-    if (!row) throw notFound(PROOF_REFUSALS.notFound);
-    if (!(await revokeProof(trx, id, now.toISOString()))) throw new ApiError(409, PROOF_REFUSALS.revoked);
+  const revokeTime = now.toISOString();
+  const row = await db.writeTransaction(async (trx) => {
+    const found = await findCardProof(trx, cardNo, id);
+    if (!found) throw notFound(PROOF_REFUSALS.notFound);
+    if (!(await revokeProof(trx, id, revokeTime))) throw new ApiError(409, PROOF_REFUSALS.revoked);
     await recordCardAudit(trx, {
       cardNo,
       action: 'proof-revoke',
@@ -157,10 +156,10 @@ export const revokeHolderProof = async (db: Db, cardNo: string, id: number, now:
       holderCardNo: cardNo,
       at: now,
     });
+    return { ...found, revokeTime };
   });
-  const [summary] = (await listProofs(db, cardNo, now)).filter((proof) => proof.id === id);
-  if (!summary) throw notFound(PROOF_REFUSALS.notFound);
-  return summary;
+  const checks = await checksOfProofs(db.kysely, [id], RECENT_CHECKS);
+  return summaryOf(row, checks.get(id), now);
 };
 
 /**
@@ -188,9 +187,7 @@ export const verifyProofCode = async (db: Db, code: string, now: Date): Promise<
   const ids = JSON.parse(row.recordIds) as number[];
   const found = await proofRecords(db.kysely, row.cardNo, ids);
   const records = ids.map((id) => found.get(id)).filter((line) => line !== undefined);
-  const totalCredits =
-    records.filter((line) => line.state === 'posted').reduce((sum, line) => sum + Math.round(line.credits * 10), 0) /
-    10;
+  const totalCredits = sumCredits(records.filter((line) => line.state === 'posted'));
   return {
     verdict,
     verdictLabel: PROOF_VERDICT_LABELS.valid,
@@ -215,16 +212,14 @@ export const verifyCertificate = async (
 ): Promise<CertificateVerification> => {
   const record = await recordByCertificate(db.kysely, certificateNo, name);
   if (!record) return { verdict: 'notFound', verdictLabel: PROOF_VERDICT_LABELS.notFound, record: null };
-  await db.writeTransaction((trx) =>
-    recordAudit(trx, {
-      user: null,
-      action: 'proof-check',
-      targetType: 'certificate',
-      targetId: certificateNo,
-      detail: { result: record.state },
-      at: now,
-    }),
-  );
+  await recordAuditAlone(db, {
+    user: null,
+    action: 'proof-check',
+    targetType: 'certificate',
+    targetId: certificateNo,
+    detail: { result: record.state },
+    at: now,
+  });
   return {
     verdict: 'valid',
     verdictLabel: PROOF_VERDICT_LABELS.valid,

@@ -57,13 +57,16 @@ export const proofRecords = async (db: Kysely<Database>, cardNo: string, ids: nu
   return new Map(rows.map((row) => [Number(row.id), lineOf(row)]));
 };
 
-/** Ids of the records among `ids` that belong to another card (so the request is refused, not trimmed). */
-export const recordsOfOtherCards = async (db: Kysely<Database>, cardNo: string, ids: number[]) =>
-  ids.length === 0
-    ? []
-    : (
-        await db.selectFrom('creditRecord').select('id').where('id', 'in', ids).where('cardNo', '<>', cardNo).execute()
-      ).map((row) => Number(row.id));
+/** Whether any record among `ids` belongs to another card (so the request is refused, not trimmed). */
+export const anyOfOtherCards = async (db: Kysely<Database>, cardNo: string, ids: number[]) =>
+  ids.length > 0 &&
+  (await db
+    .selectFrom('creditRecord')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('cardNo', '<>', cardNo)
+    .limit(1)
+    .executeTakeFirst()) !== undefined;
 
 /**
  * The posted or reversed record with this certificate number whose holder bears exactly this name, with the

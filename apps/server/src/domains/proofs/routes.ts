@@ -5,15 +5,14 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import type { ServerContext } from '../../context';
 import { defineRoute } from '../../http/defineRoute';
 import { type AttemptRule, createAttemptLimiter } from '../../security/attemptLimiter';
-import { loadSmsCodeKey } from '../../security/smsCodeKey';
-import { activationCodeHasher } from '../activation/activationCodes';
+import { loadActivationCodeHasher } from '../activation/activationCodes';
 import { type CaptchaAnswer, type CaptchaGate, createCaptcha } from '../captcha';
 import { allowedCard } from '../cardHolders/allowedCard';
 import { beijingDate } from '../credits/policy';
 import { actingInstitution } from '../institutions/cardRoles';
 import { findInstitutionRow } from '../institutions/institutionRepository';
 import { reissuePendingCodes } from '../institutions/rosterCommands';
-import { loadPdfTools, type PdfTools } from './pdfDocument';
+import { fontMissing, loadPdfTools, type PdfTools, pdfDownload } from './pdfDocument';
 import { PROOF_REFUSALS } from './policy';
 import {
   downloadProof,
@@ -68,14 +67,11 @@ const lazily = <T>(load: () => Promise<T>) => {
  */
 export const registerProofRoutes = (app: FastifyInstance, context: ServerContext) => {
   const { db, now, config } = context;
-  if (!fs.existsSync(config.proofFont)) {
-    throw new Error(
-      `the CJK font for proofs and activation slips is missing: ${config.proofFont} (install Debian's fonts-noto-cjk, or set PROOF_FONT to a CJK .ttc/.otf/.ttf file)`,
-    );
-  }
+  // Checked at start-up, though the font is read on first use: a site without it should not start at all.
+  if (!fs.existsSync(config.proofFont)) throw fontMissing(config.proofFont);
   const signingKey = lazily<ProofSigningKey>(() => loadProofSigningKey(config.dataDir, config.proofSigning, now()));
   const tools = lazily<PdfTools>(async () => loadPdfTools(config.proofFont, await signingKey()));
-  const hashOf = lazily(async () => activationCodeHasher(await loadSmsCodeKey(config.dataDir, config.smsCodeKey)));
+  const hashOf = lazily(() => loadActivationCodeHasher(config));
   const limiter = createAttemptLimiter(db, now);
   const captcha: CaptchaGate = createCaptcha(context).gate;
   // Without PUBLIC_URL (development, tests) the QR points where the holder's own request came in.
@@ -146,12 +142,7 @@ export const registerProofRoutes = (app: FastifyInstance, context: ServerContext
         activateUrl: `${base}/creditBank/activate#cardNo=${card.cardNo}&code=${code}`,
       };
     });
-    const pdf = await slipsPdf(pdfTools, institution?.name ?? '', slips);
-    return {
-      fileName: `激活单-批次${params.batchId}.pdf`,
-      mimeType: 'application/pdf',
-      base64: pdf.toString('base64'),
-    };
+    return pdfDownload(`激活单-批次${params.batchId}.pdf`, await slipsPdf(pdfTools, institution?.name ?? '', slips));
   });
 
   // The signing certificate at a stable address, for anyone who wants to pin it.

@@ -17,22 +17,26 @@ export const accountSchema = z.object({
 });
 export type Account = z.infer<typeof accountSchema>;
 
-const password = z
+/** A console account's new password; the first administrator's set-up form asks for it the same way. */
+export const consolePasswordField = z
   .string({ error: '应为文字' })
   .min(TEXT_LIMITS.password.min, { error: `至少 ${TEXT_LIMITS.password.min} 个字符` })
   .max(TEXT_LIMITS.password.max, { error: `不能超过 ${TEXT_LIMITS.password.max} 个字符` })
   .refine((value) => !/\s/.test(value), { error: '不能包含空格等空白字符' });
 
+/** A new console account's user name, here and in the first administrator's set-up form. */
+export const consoleUsernameField = z
+  .string({ error: '应为文字' })
+  .regex(/^[A-Za-z0-9_.-]+$/, { error: '只能包含字母、数字、下划线、点和连字符' })
+  .min(2, { error: '至少 2 个字符' })
+  .max(TEXT_LIMITS.username, { error: `不能超过 ${TEXT_LIMITS.username} 个字符` });
+
 export const accountCreateBody = z
   .object({
-    username: z
-      .string({ error: '应为文字' })
-      .regex(/^[A-Za-z0-9_.-]+$/, { error: '只能包含字母、数字、下划线、点和连字符' })
-      .min(2, { error: '至少 2 个字符' })
-      .max(TEXT_LIMITS.username, { error: `不能超过 ${TEXT_LIMITS.username} 个字符` }),
+    username: consoleUsernameField,
     displayName: requiredText(40),
     role: z.enum(CREATABLE_ROLES, { error: '只能是编辑或内容运营' }),
-    password,
+    password: consolePasswordField,
   })
   .strict();
 
@@ -47,7 +51,7 @@ export const accountUpdateBody = z
     role: z.enum(CONSOLE_ROLES, { error: '角色有误' }).optional(),
     disabled: z.boolean({ error: '应为是或否' }).optional(),
     /** A new password: set only when the administrator resets it. */
-    password: z.union([z.literal(''), password]).optional(),
+    password: z.union([z.literal(''), consolePasswordField]).optional(),
     /** Required when the password changed is the caller's own: a left-open console cannot be taken over. */
     currentPassword: z.string().max(128, { error: '不能超过 128 个字符' }).optional(),
   })

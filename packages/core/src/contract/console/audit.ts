@@ -75,6 +75,51 @@ export const AUDIT_ACTION_NAMES: Record<AuditActionName, string> = {
   'sso-redeem': '单点登录兑换',
 };
 
+/** What an audit entry is about; each has its Chinese name, so the console never shows a code. */
+export const AUDIT_TARGETS = [
+  'image',
+  'imageSort',
+  'article',
+  'consoleUser',
+  'siteSettings',
+  'upload',
+  'document',
+  'institution',
+  'cardAccount',
+  'cardHolder',
+  'rosterBatch',
+  'catalogueItem',
+  'creditRecord',
+  'creditBatch',
+  'creditEvidence',
+  'creditObjection',
+  'creditProof',
+  'certificate',
+  'sso',
+] as const;
+export type AuditTargetName = (typeof AUDIT_TARGETS)[number];
+export const AUDIT_TARGET_NAMES: Record<AuditTargetName, string> = {
+  image: '图片',
+  imageSort: '图片分类',
+  article: '文章',
+  consoleUser: '账号',
+  siteSettings: '站点设置',
+  upload: '上传文件',
+  document: '附件',
+  institution: '机构',
+  cardAccount: '机构账号与审核员',
+  cardHolder: '持卡人',
+  rosterBatch: '开卡批次',
+  catalogueItem: '学分项目',
+  creditRecord: '学分记录',
+  creditBatch: '学分批次',
+  creditEvidence: '证明材料',
+  creditObjection: '异议',
+  creditProof: '学习成果证明',
+  certificate: '证书查验',
+  sso: '单点登录',
+};
+
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   userId: z.number().int().nullable(),

@@ -2,8 +2,8 @@ import type { CSSProperties, ReactNode, RefObject } from 'react';
 import { useEffect } from 'react';
 
 /**
- * antd's greys for placeholders and help text, and its error red, read below 4.5:1 on white: the workbench
- * takes darker ones, like the rest of the site's secondary text.
+ * antd's greys for placeholders and help text, and its error red, read below 4.5:1 on white: the forms and
+ * tables that set this theme take darker ones, like the rest of the site's secondary text.
  */
 export const READABLE_THEME = {
   token: {
@@ -16,7 +16,7 @@ export const READABLE_THEME = {
 export type MarkTone = 'green' | 'red' | 'blue' | 'orange' | 'grey' | 'purple';
 
 /** Dark text on a pale ground, each above 7:1: antd's coloured tags read below 4.5:1. */
-const TONES: Record<MarkTone, CSSProperties> = {
+export const MARK_TONES: Record<MarkTone, CSSProperties> = {
   green: { color: '#0f4a0f', background: '#eef7ec', borderColor: '#8fbf87' },
   red: { color: '#7a0b0b', background: '#fdecec', borderColor: '#e39a9a' },
   blue: { color: '#0b3a75', background: '#eaf2fd', borderColor: '#8fb3e3' },
@@ -25,11 +25,11 @@ const TONES: Record<MarkTone, CSSProperties> = {
   purple: { color: '#3f1a6b', background: '#f3edfb', borderColor: '#b79ad9' },
 };
 
-/** A short state word in a bordered box, the workbench's tag. */
+/** A short state word in a bordered box, the workbenches' tag. */
 export const Mark = ({ tone, children }: { tone: MarkTone; children: ReactNode }) => (
   <span
     style={{
-      ...TONES[tone],
+      ...MARK_TONES[tone],
       display: 'inline-block',
       border: '1px solid',
       borderRadius: 2,
