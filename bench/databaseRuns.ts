@@ -26,7 +26,8 @@ const admin = async (statement: string) => {
   }
 };
 
-type Measure<T> = (label: 'SQLite' | 'PostgreSQL', db: Db, dataDir: string) => Promise<T>;
+/** `databaseUrl`: the PostgreSQL run's database, for a server process started on it (none: SQLite in dataDir). */
+type Measure<T> = (label: 'SQLite' | 'PostgreSQL', db: Db, dataDir: string, databaseUrl?: string) => Promise<T>;
 
 /**
  * Runs `measure` on a migrated SQLite database, then on a migrated PostgreSQL database made for the run and
@@ -53,7 +54,7 @@ export const onBothDatabases = async <T>(measure: Measure<T>) => {
       url.pathname = `/${name}`;
       const postgres = openDatabase(url.toString(), dataDir);
       const onPostgres = await migrate(postgres)
-        .then(() => measure('PostgreSQL', postgres, dataDir))
+        .then(() => measure('PostgreSQL', postgres, dataDir, url.toString()))
         .finally(() => postgres.destroy());
       return { onSqlite, onPostgres };
     } finally {

@@ -1,7 +1,12 @@
-// What the benchmarks that start servers share: stopping a child, and its memory as Linux reports it. The free
+// What the benchmarks that start servers share: starting one until it answers, stopping it, its memory as Linux
+// reports it, and a load from a process of its own. The free
 // port comes from the end-to-end harness's probe (e2e/harness/ports.ts), written once for both.
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Options } from 'autocannon';
 
 /** Sends SIGTERM and waits for the exit. */
 export const stop = (child: ChildProcess) =>
@@ -22,3 +27,61 @@ export const rssMb = (pid: number) => statusField(pid, 'VmRSS');
 
 /** The most resident memory the process has had since it started, in MB. */
 export const peakRssMb = (pid: number) => statusField(pid, 'VmHWM');
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Starts `node <args>` in the repository with `env` added, and waits until `probe` answers below 500 on `port`. */
+export const spawnUntilHealthy = async (args: string[], env: Record<string, string>, port: number, probe: string) => {
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  // A first start builds what is stale: minutes on a loaded machine.
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
+    const status = await new Promise<number>((resolve) => {
+      http
+        .get({ host: '127.0.0.1', port, path: probe }, (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        })
+        .on('error', () => resolve(0));
+    });
+    if (status > 0 && status < 500) return child;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  await stop(child);
+  throw new Error(`${args.join(' ')} did not answer ${probe} within 300 s`);
+};
+
+export interface LoadResult {
+  perSecond: number;
+  total: number;
+  /** Milliseconds. */
+  p99: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+/**
+ * autocannon with `options`, in a process of its own (bench/loadGenerator.ts), so that no server measured
+ * shares a core's time slices or a heap with the client that measures it.
+ */
+export const loadFrom = (options: Options) =>
+  new Promise<LoadResult>((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'bench/loadGenerator.ts'), JSON.stringify(options)],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.once('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`the load generator exited ${code}`)),
+    );
+  });

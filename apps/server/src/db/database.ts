@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { registerSearchFunctions } from './searchGrams';
@@ -46,6 +46,36 @@ const postgresLocks = (trx: Kysely<Database>): WriteLocks => ({
   },
 });
 
+/** How many compiled SQLite statements a connection keeps: the server's distinct queries number a few hundred. */
+const KEPT_STATEMENTS = 500;
+
+/**
+ * The SQLite connection as Kysely sees it, keeping each compiled statement by its text. Kysely asks for a
+ * statement on every query, and compiling one costs more than running a primary-key read; the server's
+ * queries are a few hundred distinct texts (values travel as parameters), run again and again. Kysely runs
+ * one query at a time on its one SQLite connection, and better-sqlite3 runs nothing else while a statement is
+ * iterated, so a kept statement is never asked for while in use. SQLite recompiles a kept statement by
+ * itself when the schema changed since (a migration).
+ */
+export const keepingStatements = (database: BetterSqlite3.Database): SqliteDatabase => {
+  const kept = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(text) {
+      let statement = kept.get(text);
+      if (statement) {
+        // Most recently used last: the first in the map is the one dropped when it is full.
+        kept.delete(text);
+      } else {
+        statement = database.prepare(text);
+        if (kept.size >= KEPT_STATEMENTS) kept.delete(kept.keys().next().value as string);
+      }
+      kept.set(text, statement);
+      return statement;
+    },
+  };
+};
+
 const openSqlite = (file: string): Db => {
   if (file !== ':memory:') {
     // Owner-only: the file holds password hashes and pupils' records, and SQLite gives its -wal and -shm
@@ -59,7 +89,10 @@ const openSqlite = (file: string): Db => {
   database.pragma('foreign_keys = ON');
   database.pragma('synchronous = NORMAL');
   registerSearchFunctions(database);
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins });
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: keepingStatements(database) }),
+    plugins,
+  });
   return {
     kysely,
     dialect: 'sqlite',

@@ -20,6 +20,7 @@ import { creditLedger } from './migrations/0016_credit_ledger';
 import { proofs } from './migrations/0017_proofs';
 import { secondFactor } from './migrations/0019_second_factor';
 import { ssoCode } from './migrations/0020_sso_code';
+import { holderLedgerVersions } from './migrations/0021_holder_ledger_version';
 
 /** Migrations are listed here (not read from a folder) so the bundled server carries them. */
 export const migrationsFor = (db: Db): Record<string, Migration> => ({
@@ -45,6 +46,7 @@ export const migrationsFor = (db: Db): Record<string, Migration> => ({
   '0017_proofs': proofs(db.dialect),
   '0019_second_factor': secondFactor(),
   '0020_sso_code': ssoCode(),
+  '0021_holder_ledger_version': holderLedgerVersions(db.dialect),
 });
 
 /**

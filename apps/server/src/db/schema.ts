@@ -286,6 +286,13 @@ export interface HolderCreditTotalTable {
   recordCount: number;
 }
 
+/** Grows with every change to what a holder's credit views show (kept by triggers). */
+export interface HolderLedgerVersionTable {
+  cardNo: string;
+  /** bigint: pg answers it as text. */
+  version: number | string;
+}
+
 export interface CreditObjectionTable {
   id: Generated<number>;
   recordId: number;
@@ -447,6 +454,7 @@ export interface Database {
   creditBatch: CreditBatchTable;
   creditEvidence: CreditEvidenceTable;
   holderCreditTotal: HolderCreditTotalTable;
+  holderLedgerVersion: HolderLedgerVersionTable;
   creditObjection: CreditObjectionTable;
   creditProof: CreditProofTable;
   creditProofCheck: CreditProofCheckTable;

@@ -15,6 +15,17 @@ const holders = (db: Kysely<Database>) =>
 export const findCardHolder = (db: Kysely<Database>, cardNo: string) =>
   holders(db).where('cardHolder.cardNo', '=', cardNo).executeTakeFirst();
 
+/** The card with its holder's ledger version (0 for a holder nothing was recorded for), in one read. */
+export const findCardHolderWithLedgerVersion = async (db: Kysely<Database>, cardNo: string) => {
+  const row = await holders(db)
+    .leftJoin('holderLedgerVersion', 'holderLedgerVersion.cardNo', 'cardHolder.cardNo')
+    .select('holderLedgerVersion.version as ledgerVersion')
+    .where('cardHolder.cardNo', '=', cardNo)
+    .executeTakeFirst();
+  // pg answers bigint columns as text.
+  return row && { ...row, ledgerVersion: Number(row.ledgerVersion ?? 0) };
+};
+
 /** Every card of a phone, in card-number order. */
 export const findCardHoldersByPhone = (db: Kysely<Database>, phone: string) =>
   holders(db).where('cardHolder.phone', '=', phone).orderBy('cardHolder.cardNo').execute();
