@@ -22,13 +22,10 @@ import fsp from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Options } from 'autocannon';
 import { freePort } from '../e2e/harness/ports';
 import type { BareAnswer } from './bareServer';
-import { peakRssMb, rssMb, stop } from './processes';
+import { type LoadResult, loadFrom, peakRssMb, ROOT, rssMb, stop } from './processes';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
 const WARM_UP_SECONDS = 2;
 const ROUNDS = 4;
@@ -164,37 +161,8 @@ const send = (base: string, call: Call) =>
     request.end(call.body);
   });
 
-interface Measured {
-  perSecond: number;
-  total: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-
-/** Runs autocannon in a process of its own. */
-const autocannon = (options: Options) =>
-  new Promise<Measured>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(ROOT, 'bench/loadGenerator.ts'), JSON.stringify(options)],
-      {
-        cwd: ROOT,
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.once('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(out) as Measured) : reject(new Error(`the load generator exited ${code}`)),
-    );
-  });
-
 const load = async (base: string, call: Call, seconds: number) => {
-  const result = await autocannon({
+  const result = await loadFrom({
     url: `${base}${call.url}`,
     connections: CONNECTIONS,
     duration: seconds,
@@ -211,7 +179,7 @@ const load = async (base: string, call: Call, seconds: number) => {
 };
 
 /** Requests per second over all rounds, and the median of the rounds' p99. */
-const combine = (rounds: Measured[]) => ({
+const combine = (rounds: LoadResult[]) => ({
   perSecond: rounds.reduce((sum, round) => sum + round.perSecond, 0) / rounds.length,
   p99: [...rounds].sort((a, b) => a.p99 - b.p99)[Math.floor(rounds.length / 2)]?.p99 ?? Number.NaN,
 });
@@ -313,7 +281,7 @@ try {
     const coding = answers[index]?.headers['content-encoding'] ?? 'identity';
     // The machine may be shared: the two sides take turns in short rounds, so a burst of someone else's
     // work lands on both rather than on one.
-    const rounds = { real: [] as Measured[], bare: [] as Measured[] };
+    const rounds = { real: [] as LoadResult[], bare: [] as LoadResult[] };
     for (let round = 0; round < ROUNDS; round += 1) {
       rounds.real.push(await load(server.url, call, SECONDS / ROUNDS));
       rounds.bare.push(await load(bare.url, call, SECONDS / ROUNDS));
@@ -339,7 +307,7 @@ try {
       : [];
   const pid = server.child.pid as number;
   const before = await rssMb(pid);
-  const mixed = await autocannon({
+  const mixed = await loadFrom({
     url: server.url,
     connections: CONNECTIONS,
     duration: MEMORY_SECONDS,

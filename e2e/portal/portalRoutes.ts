@@ -20,6 +20,8 @@ export const PORTAL_ROUTES = [
   '/education/qc/12',
   '/match',
   '/match/notice/13',
+  // The first demo event: visible, open for registration.
+  '/match/event/1',
   '/exchange',
   '/exchange/process/14',
   '/exchange/study',

@@ -11,6 +11,7 @@ import articles from './resources/articles';
 import audit from './resources/audit';
 import cardAccounts from './resources/cardAccounts';
 import catalogue from './resources/catalogue';
+import events from './resources/events';
 import { banners, partners } from './resources/images';
 import institutions from './resources/institutions';
 import settings from './resources/settings';
@@ -38,6 +39,7 @@ export const ConsoleApp = () => (
       <Resource name="banners" {...banners} />
       <Resource name="partners" {...partners} />
       <Resource name="articles" {...articles} />
+      <Resource name="events" {...events} />
       <Resource name="accounts" {...accounts} />
       <Resource name="institutions" {...institutions} />
       <Resource name="cardAccounts" {...cardAccounts} />

@@ -19,6 +19,7 @@ import type { SmsSender } from './domains/cardHolders/smsSender';
 import { registerConsoleAuthRoutes } from './domains/consoleUsers/consoleAuthRoutes';
 import { registerConsoleUserRoutes } from './domains/consoleUsers/consoleUserRoutes';
 import { registerCreditRoutes } from './domains/credits';
+import { registerEventRoutes } from './domains/events/routes';
 import { registerHealthRoute } from './domains/health/healthRoute';
 import { registerImageRoutes } from './domains/images/imageRoutes';
 import { createCardRoles, registerInstitutionRoutes } from './domains/institutions';
@@ -128,7 +129,10 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   await registerUploadRoutes(app, context);
   await registerInstitutionRoutes(app, await registerCardHolderRoutes(app, context, deps.smsSender));
   await registerCreditRoutes(app, context, deps.smsSender);
-  registerProofRoutes(app, context);
+  registerEventRoutes(app, context);
+  // The portal's pages before the proofs: the kept check page falls back to them.
+  const portalPages = await createPortalPages(app, context);
+  registerProofRoutes(app, context, portalPages);
   registerSiteFiles(app, context);
   registerApiDocsRoutes(app, { publicUrl: config.publicUrl, hosts: config.hosts });
   await registerUploads(app, path.join(config.dataDir, 'uploads'));
@@ -136,7 +140,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
     app,
     { portal: config.portalDist, admin: config.adminDist },
     { hosts: config.hosts, ssoReturnOrigins: config.ssoReturnOrigins },
-    await createPortalPages(app, context),
+    portalPages,
     async (request) => (await context.consoleSessions.userOf(request)) !== null,
   );
   return app;

@@ -14,6 +14,7 @@ const CONTRACT_INDEX = path.join(SRC, 'contract/index.ts');
  */
 const SCHEMA_FREE_MODULES = {
   './call': path.join(SRC, 'contract/call.ts'),
+  './eventRules': path.join(SRC, 'contract/eventRules.ts'),
   '../addresses': path.join(SRC, 'addresses.ts'),
 };
 

@@ -110,6 +110,14 @@ describe('what each role may do in the console', () => {
     ['editor', 'catalogue', 'retire', false],
     ['staff', 'catalogue', 'list', false],
     ['staff', 'catalogue', 'create', false],
+    ['admin', 'events', 'list', true],
+    ['editor', 'events', 'list', true],
+    ['editor', 'events', 'create', true],
+    ['editor', 'events', 'edit', true],
+    // Events are hidden, never deleted.
+    ['editor', 'events', 'delete', false],
+    ['staff', 'events', 'list', false],
+    ['staff', 'events', 'edit', false],
     [undefined, 'banners', 'list', false],
   ] as const)('%s on %s / %s: %s', (role, resource, action, allowed) => {
     expect(canRoleAccess(role, resource, action)).toBe(allowed);

@@ -62,6 +62,13 @@ const ACTION_CALLS: Record<string, Record<string, CallDefinition>> = {
     edit: api.consoleApi.catalogueUpdate,
     retire: api.consoleApi.catalogueUpdate,
   },
+  // Events are hidden, never deleted: teams, results and certificates hang on them.
+  events: {
+    list: api.consoleApi.eventList,
+    show: api.consoleApi.eventOne,
+    create: api.consoleApi.eventCreate,
+    edit: api.consoleApi.eventUpdate,
+  },
   audit: { list: api.consoleApi.auditList, show: api.consoleApi.auditOne },
   settings: {
     list: api.consoleApi.settingsList,

@@ -132,6 +132,36 @@ export const searchLoader = async ({ request, context }: LoaderFunctionArgs) => 
   return { keyword, page, results, ...headOf([results], { title: `搜索：${keyword}` }) };
 };
 
+/** The events /match shows above its notices: the first page, in the server's order (open for registration first). */
+const MATCH_EVENTS_INPUT = { query: { pageNum: 1, pageSize: 20 } };
+
+/** The match area's list: its events, then a page of its notices. */
+export const matchListLoader = async (args: LoaderFunctionArgs) => {
+  const [notices, events] = await Promise.all([
+    columnListLoader(COLUMN_BY_KEY.matchNotices.typeId)(args),
+    clientFrom(args.context).call(api.matchEvents.list, MATCH_EVENTS_INPUT),
+  ]);
+  return {
+    ...notices,
+    events,
+    ...headOf([notices.articles, events], { title: '赛事活动', description: '赛事活动：赛事报名与赛事通知' }),
+  };
+};
+
+/** One event's page; an id that is not a number is an unknown event, asked of nobody. */
+export const matchEventLoader = async ({ params, context }: LoaderFunctionArgs) => {
+  const id = params.id ?? '';
+  if (!/^[1-9]\d{0,14}$/.test(id)) return { event: null, meta: { title: '赛事不存在' }, status: 404 };
+  const event = await clientFrom(context).call(api.matchEvents.detail, { params: { id } });
+  const meta: PageMeta = event.ok
+    ? {
+        title: event.data.name,
+        description: `${event.data.typeLabel}·${event.data.level}，${event.data.organizerName}承办`,
+      }
+    : { title: event.status === 404 ? '赛事不存在' : '赛事' };
+  return { event, ...headOf([event], meta) };
+};
+
 /** The image challenge's answer a check page carries in its address, after repeated misses. */
 const captchaFrom = (params: URLSearchParams) => {
   const answer: CaptchaAnswer = {};

@@ -1,5 +1,12 @@
-import { type Article, api, COLUMNS, DEFAULT_CERTIFICATION_URL, type SiteSettings } from '@lianmeng/core';
-import { imageSearchHandler, mockCall } from '@lianmeng/core/testing';
+import {
+  type Article,
+  api,
+  COLUMNS,
+  DEFAULT_CERTIFICATION_URL,
+  type EventDetail,
+  type SiteSettings,
+} from '@lianmeng/core';
+import { eventDetailFixture, eventSummaryFixture, imageSearchHandler, mockCall } from '@lianmeng/core/testing';
 import type { RequestHandler } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
@@ -60,12 +67,48 @@ export const articleHandlers = (articles: Article[] = ARTICLES): RequestHandler[
   }),
 ];
 
+/** Two public events: one open for registration (7), one before its window (8). */
+export const EVENTS: EventDetail[] = [
+  eventDetailFixture(),
+  eventDetailFixture({
+    id: 8,
+    name: '2027 年机器人运动会（市级·创意类）',
+    type: 'creative',
+    typeLabel: '创意类',
+    level: '市级',
+    organizerName: '上海市实验学校',
+    registrationOpens: '2027-05-01T01:30:00.000Z',
+    registrationCloses: '2027-05-20T09:00:00.000Z',
+    phase: 'upcoming',
+    phaseLabel: '即将报名',
+  }),
+];
+
+const summaryOf = ({
+  description: _d,
+  items: _i,
+  resultsFrom: _r,
+  objectionDays: _o,
+  catalogueItemName: _c,
+  serverTime: _s,
+  ...rest
+}: EventDetail) => eventSummaryFixture(rest);
+
+export const eventHandlers = (events: EventDetail[] = EVENTS): RequestHandler[] => [
+  mockCall(api.matchEvents.list, () => ({ list: events.map(summaryOf), total: events.length })),
+  mockCall(api.matchEvents.detail, ({ params }) => {
+    const event = events.find((entry) => entry.id === Number(params.id));
+    return event ?? Response.json({ status: 404, message: '赛事不存在' }, { status: 404 });
+  }),
+];
+
 export const defaultHandlers = (): RequestHandler[] => [
   mockCall(api.site.settings, () => SETTINGS),
   // The header asks a logged-in holder's unread count on every page.
   mockCall(api.creditHolder.unreadCount, () => ({ unread: 0 })),
   imageSearchHandler([]),
   ...articleHandlers(),
+  ...eventHandlers(),
 ];
 
 /** msw for one test file: the default portal answers, reset after every test; unmocked calls fail the test. */

@@ -21,6 +21,7 @@ import { proofs } from './migrations/0017_proofs';
 import { secondFactor } from './migrations/0019_second_factor';
 import { ssoCode } from './migrations/0020_sso_code';
 import { holderLedgerVersions } from './migrations/0021_holder_ledger_version';
+import { events } from './migrations/0022_events';
 
 /** Migrations are listed here (not read from a folder) so the bundled server carries them. */
 export const migrationsFor = (db: Db): Record<string, Migration> => ({
@@ -47,6 +48,7 @@ export const migrationsFor = (db: Db): Record<string, Migration> => ({
   '0019_second_factor': secondFactor(),
   '0020_sso_code': ssoCode(),
   '0021_holder_ledger_version': holderLedgerVersions(db.dialect),
+  '0022_events': events(db.dialect),
 });
 
 /**

@@ -253,6 +253,45 @@ export interface CreditCatalogueTable {
   updateTime: string;
 }
 
+export interface MatchEventTable {
+  id: Generated<number>;
+  name: string;
+  /** The year, e.g. 2026. */
+  season: string;
+  /** regular | creative. */
+  type: string;
+  /** 校级 … 国家级. */
+  level: string;
+  organizerId: number;
+  approvalNo: string;
+  description: Generated<string>;
+  /** ISO 8601 UTC instants. */
+  registrationOpens: string;
+  registrationCloses: string;
+  /** A Beijing date, YYYY-MM-DD. */
+  resultsFrom: string;
+  objectionDays: number;
+  catalogueId: number;
+  visible: Generated<number>;
+  /** When the results were published; null until then. */
+  resultsPublishedTime: Generated<string | null>;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface MatchEventItemTable {
+  id: Generated<number>;
+  eventId: number;
+  name: string;
+  minMembers: number;
+  maxMembers: number;
+  needsReport: Generated<number>;
+  needsPhotos: Generated<number>;
+  needsVideo: Generated<number>;
+  /** The item's place in its event's list, from 0. */
+  position: number;
+}
+
 export interface CreditBatchTable {
   id: Generated<number>;
   institutionId: number;
@@ -451,6 +490,8 @@ export interface Database {
   cardNoCounter: CardNoCounterTable;
   institutionImport: InstitutionImportTable;
   creditCatalogue: CreditCatalogueTable;
+  matchEvent: MatchEventTable;
+  matchEventItem: MatchEventItemTable;
   creditBatch: CreditBatchTable;
   creditEvidence: CreditEvidenceTable;
   holderCreditTotal: HolderCreditTotalTable;

@@ -121,6 +121,13 @@ const ACCESS_TABLE: Record<
   'proofs.slips': 'cardHolder +institution',
   'proofs.verify': 'anonymous',
   'proofs.verifyCertificate': 'anonymous',
+  'consoleApi.eventList': 'editor',
+  'consoleApi.eventChoices': 'editor',
+  'consoleApi.eventOne': 'editor',
+  'consoleApi.eventCreate': 'editor +xsrf',
+  'consoleApi.eventUpdate': 'editor +xsrf',
+  'matchEvents.list': 'anonymous',
+  'matchEvents.detail': 'anonymous',
 };
 
 const IDENTITIES = ['anonymous', 'cardHolder', 'staff', 'editor', 'admin'] as const;

@@ -13,6 +13,9 @@ import { INTERNAL_ORIGIN, injectAdapter } from './injectAdapter';
 
 const ELDERLY_COOKIE_ON = new RegExp(`(?:^|;\\s*)${ELDERLY_MODE_COOKIE}=1(?:;|$)`);
 
+/** Whether a request's cookies ask for the elderly mode: a page is rendered, and kept, once per mode. */
+export const elderlyModeOf = (request: FastifyRequest) => ELDERLY_COOKIE_ON.test(request.headers.cookie ?? '');
+
 /** The portal's server entry (apps/portal/src/entry-server.tsx), as far as the server relies on it. */
 export interface PortalRenderer {
   render(request: { url: string; cookieHeader: string; adapter: HttpAdapter }): Promise<
@@ -32,7 +35,53 @@ export interface PortalRenderer {
   >;
 }
 
-export type PortalPageHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+/** A page as rendered: its document, compressed once, and when it may change with no write (none: no such time). */
+export interface RenderedPage {
+  status: number;
+  body: string;
+  gzip: Buffer;
+  expiresAt: number | undefined;
+}
+
+export interface PortalPageOptions {
+  /**
+   * Handed every page rendered for this request (not a redirect, not the failure page), whether or not the
+   * URL page cache may keep it: a route that knows more about a page than its URL (what it was rendered
+   * under) keeps it in a cache of its own.
+   */
+  rendered?: (page: RenderedPage) => void;
+}
+
+export type PortalPageHandler = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options?: PortalPageOptions,
+) => Promise<FastifyReply>;
+
+/**
+ * Sends a page with the headers every rendered page carries: never used unasked by a cache (the browser asks
+ * again), varying by the cookie (the elderly mode) and the coding; the compressed bytes when the client takes them.
+ */
+export const sendPage = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  body: string | { text: string; gzip: Buffer },
+  cacheState: 'hit' | 'miss' | 'off',
+) => {
+  reply
+    .code(status)
+    .header('Content-Type', 'text/html; charset=utf-8')
+    .header('Cache-Control', 'no-cache')
+    .header('Vary', 'Cookie, Accept-Encoding')
+    .header('X-Page-Cache', cacheState);
+  // Pages are text that shrinks to a fifth: on a slow phone the HTML is the first thing waited for.
+  const gzip = typeof body === 'string' ? null : body.gzip;
+  if (gzip && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+    return reply.header('Content-Encoding', 'gzip').send(gzip);
+  }
+  return reply.send(typeof body === 'string' ? body : body.text);
+};
 
 /** The query parameters that change what a page shows; the rest do not belong in its canonical address. */
 const CONTENT_PARAMETERS = ['keyword', 'page'];
@@ -115,25 +164,14 @@ export const portalPageHandler = (app: FastifyInstance, context: ServerContext, 
   ) => {
     // The dev server's React refresh preamble is an inline script; only development pages carry it.
     if (source.development) reply.removeHeader('content-security-policy');
-    reply
-      .code(status)
-      .header('Content-Type', 'text/html; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      .header('Vary', 'Cookie, Accept-Encoding')
-      .header('X-Page-Cache', cacheState);
-    // Pages are text that shrinks to a fifth: on a slow phone the HTML is the first thing waited for.
-    const gzip = typeof body === 'string' ? null : body.gzip;
-    if (gzip && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
-      return reply.header('Content-Encoding', 'gzip').send(gzip);
-    }
-    return reply.send(typeof body === 'string' ? body : body.text);
+    return sendPage(request, reply, status, body, cacheState);
   };
 
-  const handler: PortalPageHandler = async (request, reply) => {
+  const handler: PortalPageHandler = async (request, reply, options) => {
     const url = new URL(request.url, INTERNAL_ORIGIN);
     const origin = `${request.protocol}://${request.host}`;
     const cookieHeader = request.headers.cookie ?? '';
-    const elderly = ELDERLY_COOKIE_ON.test(cookieHeader);
+    const elderly = elderlyModeOf(request);
     const key = `${origin}${request.url}|${elderly ? 'elderly' : 'standard'}`;
     const template = await source.template(request.url);
     try {
@@ -161,6 +199,8 @@ export const portalPageHandler = (app: FastifyInstance, context: ServerContext, 
       });
       const cacheable = result.cacheable && !source.development;
       const gzip = gzipSync(body);
+      if (!source.development)
+        options?.rendered?.({ status: result.status, body, gzip, expiresAt: windowEdge?.getTime() });
       if (cacheable) cache.set(key, { status: result.status, body, gzip, version, expiresAt: windowEdge?.getTime() });
       return send(request, reply, result.status, { text: body, gzip }, cacheable ? 'miss' : 'off');
     } catch (error) {

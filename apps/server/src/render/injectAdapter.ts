@@ -13,6 +13,13 @@ export const INTERNAL_ORIGIN = 'http://portal.internal';
  * (axios on the server adds no cookie, no anti-forgery token): the pages rendered here are the pages anyone
  * would see.
  */
+/**
+ * The answer headers a loader may read (a list's range, what a body is). The rest stay here: the answer lands
+ * in the page's hydration data, and a page kept for every visitor must not carry the moment it was rendered
+ * (`date`) or an anti-forgery cookie minted for this in-process call (`set-cookie`).
+ */
+const PASSED_HEADERS = new Set(['content-type', 'content-range', 'content-disposition']);
+
 export const injectAdapter =
   (app: FastifyInstance): HttpAdapter =>
   async (config) => {
@@ -30,7 +37,9 @@ export const injectAdapter =
     });
     const answerHeaders: Record<string, string> = {};
     for (const [name, value] of Object.entries(answer.headers)) {
-      if (value !== undefined) answerHeaders[name] = Array.isArray(value) ? value.join(', ') : String(value);
+      if (value !== undefined && PASSED_HEADERS.has(name.toLowerCase())) {
+        answerHeaders[name] = Array.isArray(value) ? value.join(', ') : String(value);
+      }
     }
     const response = {
       // axios parses the JSON text, as it would a browser's answer.

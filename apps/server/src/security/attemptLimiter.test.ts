@@ -78,4 +78,26 @@ describe('attemptLimiter', () => {
     await limiter.record([{ rule: byAddress, subject: '::ffff:203.0.113.9' }]);
     expect((await limiter.recent(byAddress, '203.0.113.9')).count).toBe(1);
   });
+
+  it('takes in one step only while clear: exactly `max` of 50 parallel tries, none while an `unless` rule is full', async () => {
+    const limiter = createAttemptLimiter(server.db, () => new Date(clock));
+    const burst = { ...rule, name: 'test-clear', max: 7 };
+    const taken = await Promise.all(
+      Array.from({ length: 50 }, () => limiter.takeIfClear([{ rule: burst, subject: 'clear' }])),
+    );
+    expect(taken.filter(Boolean)).toHaveLength(7);
+    expect((await limiter.recent(burst, 'clear')).count).toBe(7);
+
+    const guard = { ...rule, name: 'test-clear-guard', max: 2 };
+    expect(
+      await limiter.takeIfClear([{ rule: burst, subject: 'guarded' }], [{ rule: guard, subject: 'guarded' }]),
+    ).toBe(true);
+    for (let index = 0; index < guard.max; index++) await limiter.record([{ rule: guard, subject: 'guarded' }]);
+    expect(
+      await limiter.takeIfClear([{ rule: burst, subject: 'guarded' }], [{ rule: guard, subject: 'guarded' }]),
+    ).toBe(false);
+    // Judged, never counted.
+    expect((await limiter.recent(burst, 'guarded')).count).toBe(1);
+    expect((await limiter.recent(guard, 'guarded')).count).toBe(guard.max);
+  });
 });

@@ -177,6 +177,65 @@ export const buildInstitution = async (
   return { ...row, id: Number(row.id) };
 };
 
+/**
+ * An event of `organizerId`, posting as the catalogue item `catalogueCode` (the 市级 regular sports meeting
+ * unless told otherwise), with the given registration window and one item unless told otherwise; hidden
+ * unless `visible`.
+ */
+export const buildEvent = async (
+  db: Db,
+  values: {
+    organizerId: number;
+    registrationOpens: string;
+    registrationCloses: string;
+    name?: string;
+    catalogueCode?: string;
+    level?: string;
+    visible?: boolean;
+    resultsPublishedTime?: string | null;
+    objectionDays?: number;
+    items?: { name: string; minMembers: number; maxMembers: number }[];
+  },
+) => {
+  const n = unique();
+  const at = stamp();
+  const code = values.catalogueCode ?? 'MEET-R-CIT';
+  const item = await db.kysely
+    .selectFrom('creditCatalogue')
+    .select(['id', 'level'])
+    .where('code', '=', code)
+    .executeTakeFirstOrThrow();
+  const row = await db.kysely
+    .insertInto('matchEvent')
+    .values({
+      name: values.name ?? `测试赛事${n}`,
+      season: '2026',
+      type: 'regular',
+      level: values.level ?? item.level,
+      organizerId: values.organizerId,
+      approvalNo: `体联赛〔2026〕${n}号`,
+      description: '',
+      registrationOpens: values.registrationOpens,
+      registrationCloses: values.registrationCloses,
+      resultsFrom: values.registrationCloses.slice(0, 10),
+      objectionDays: values.objectionDays ?? 5,
+      catalogueId: Number(item.id),
+      visible: values.visible ? 1 : 0,
+      resultsPublishedTime: values.resultsPublishedTime ?? null,
+      createTime: at,
+      updateTime: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const id = Number(row.id);
+  const items = values.items ?? [{ name: '机器人足球', minMembers: 3, maxMembers: 5 }];
+  await db.kysely
+    .insertInto('matchEventItem')
+    .values(items.map((entry, position) => ({ eventId: id, ...entry, position })))
+    .execute();
+  return { id };
+};
+
 /** A card account that acts for `institutionId`. */
 export const buildInstitutionAccount = (db: Db, values: { cardNo: string; phone: string; institutionId: number }) =>
   buildCardHolder(db, { ...values, name: '测试老师', institution: true });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call';
-import { pageQuery } from './fields';
+import { idNumber, pageQuery } from './fields';
 import { fileDownloadSchema, idSegment } from './institutions';
 import { cardNoField } from './uc';
 
@@ -208,7 +208,7 @@ export const creditRecordBody = z.object({
   /** Left out: the item's default credits. */
   credits: creditsField.optional(),
   certificateNo: z.string({ error: '应为文字' }).trim().max(64, { error: '不能超过 64 个字符' }).optional(),
-  evidenceId: z.number().int().positive().optional(),
+  evidenceId: idNumber.optional(),
 });
 
 const institutionBase = { host: 'main', access: 'cardHolder', cardRole: 'institution', xsrf: false } as const;
@@ -346,7 +346,7 @@ export const reviewQueueItemSchema = z.object({
 export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;
 
 const idsBody = z.object({
-  ids: z.array(z.number().int().positive(), { error: '请选择记录' }).min(1, { error: '请选择记录' }).max(1000),
+  ids: z.array(idNumber, { error: '请选择记录' }).min(1, { error: '请选择记录' }).max(1000),
 });
 
 /** Review (审核) by the alliance's operators. An account never reviews what its own institution submitted. */
@@ -485,7 +485,7 @@ export const creditHolder = {
     /** Without `ids`: every message of the card. */
     body: z.object({
       cardNo: cardNoField.optional(),
-      ids: z.array(z.number().int().positive()).max(1000).optional(),
+      ids: z.array(idNumber).max(1000).optional(),
     }),
     response: z.object({ unread: z.number().int() }),
     summary: '标记消息已读',

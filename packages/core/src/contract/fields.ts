@@ -30,6 +30,17 @@ export const FIELD_LABELS: Record<string, string> = {
   role: '角色',
   displayName: '姓名',
   disabled: '停用',
+  season: '赛季',
+  organizerId: '承办单位',
+  approvalNo: '批准文号',
+  registrationOpens: '报名开始时间',
+  registrationCloses: '报名截止时间',
+  resultsFrom: '成绩公布日期',
+  objectionDays: '异议期',
+  catalogueId: '学分项目',
+  items: '项目',
+  minMembers: '最少人数',
+  maxMembers: '最多人数',
 };
 
 const INTEGER_TEXT = /^-?\d{1,15}$/;
@@ -54,8 +65,17 @@ export const integerText = (min: number, max = Number.MAX_SAFE_INTEGER) =>
         .max(max, { error: `不能大于 ${max}` }),
     );
 
-export const idText = integerText(1);
-export const idNumber = z.number({ error: '应为数字' }).int({ error: '应为整数' }).positive({ error: '应为正整数' });
+/**
+ * The largest id a record can have: PostgreSQL's integer columns stop there, and comparing one with a larger
+ * number fails the query instead of finding nothing. A larger id is refused as input (400), never sent on.
+ */
+export const MAX_ID = 2_147_483_647;
+export const idText = integerText(1, MAX_ID);
+export const idNumber = z
+  .number({ error: '应为数字' })
+  .int({ error: '应为整数' })
+  .positive({ error: '应为正整数' })
+  .max(MAX_ID, { error: `不能大于 ${MAX_ID}` });
 
 export const pageQuery = z.object({
   pageNum: integerText(1, 100_000).optional().default(1),

@@ -6,6 +6,8 @@ export * from './content';
 export * from './creditBank';
 export * from './credits';
 export * from './envelope';
+export * from './eventRules';
+export * from './events';
 export * from './fields';
 export * from './img';
 export * from './institutions';
@@ -20,6 +22,7 @@ import { consoleAuth } from './consoleAuth';
 import { content } from './content';
 import { creditBank } from './creditBank';
 import { creditHolder, creditReview, creditWorkbench } from './credits';
+import { matchEvents } from './events';
 import { img } from './img';
 import { activation, institutionWorkbench } from './institutions';
 import { proofs } from './proofs';
@@ -43,4 +46,5 @@ export const api = {
   creditReview,
   creditHolder,
   proofs,
+  matchEvents,
 } as const;

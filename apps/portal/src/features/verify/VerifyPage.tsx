@@ -239,7 +239,7 @@ const CheckForm = ({
  * /verify and /verify/<code> (验真): anyone checks a proof by its code, or a certificate by its number and the
  * holder's name, without an account. The verdict comes first in one line; a genuine proof shows the masked
  * name, the school, the dates and its records as they stand now. A page with an answer carries no form, only a
- * link back to it: it is rendered afresh for every check, and the form's components are most of a render.
+ * link back to it: a certificate check is rendered for every visit, and the form's components are most of a render.
  */
 const VerifyPage = () => {
   const { code, proof, certificate } = useLoaderData<typeof verifyLoader>();

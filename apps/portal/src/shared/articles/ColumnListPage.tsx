@@ -32,25 +32,39 @@ export interface ColumnListPageProps {
   /** Sub-navigation between the columns of an area (exchange, education, topic). */
   nav?: ReactNode;
   withSummary?: boolean;
+  /**
+   * What the page shows above the column's list, under its own heading: that heading is the page's first
+   * (h1) and names the page, and the column's title follows as h2, so the headings stay in order.
+   */
+  lead?: { title: string; content: ReactNode };
 }
 
-export const ColumnListPage = ({ area, defaultTypeId, nav, withSummary }: ColumnListPageProps) => {
+export const ColumnListPage = ({ area, defaultTypeId, nav, withSummary, lead }: ColumnListPageProps) => {
   const { type } = useParams();
   const column = resolveColumn(type, defaultTypeId);
-  usePageTitle(column.title);
+  usePageTitle(lead?.title ?? column.title);
+  const ColumnHeading = lead ? 'h2' : 'h1';
   const { data, page, pageSize, goTo } = useColumnPage();
   const crumbs: Crumb[] = [{ title: area.title, to: area.home }, { title: column.title }];
   return (
     <div className="column-page">
       <Breadcrumb items={crumbs} />
       {nav}
+      {lead && (
+        <section className="panel" aria-labelledby="lead-title">
+          <h1 id="lead-title" className="panel-title">
+            {lead.title}
+          </h1>
+          {lead.content}
+        </section>
+      )}
       <section className="panel" aria-labelledby="column-title">
-        <h1 id="column-title" className="panel-title">
+        <ColumnHeading id="column-title" className="panel-title">
           {column.title}
           <span className="en-title" lang="en">
             {column.enTitle}
           </span>
-        </h1>
+        </ColumnHeading>
         {data && data.list.length > 0 ? (
           <>
             <ArticleList

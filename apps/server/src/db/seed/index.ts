@@ -11,6 +11,7 @@ import { CREDITS_SEED_MARK, seedCredits } from './credits';
 import { CONTENT_SEED_MARK, seedDemoContent } from './demoContent';
 import { assertDemoPasswordStrong, CREDENTIAL_COLUMNS, createDemoCredentials } from './demoCredentials';
 import { demoImages } from './demoImages';
+import { EVENTS_SEED_MARK, seedEvents } from './events';
 import { INSTITUTIONS_SEED_MARK, seedInstitutions } from './institutions';
 import { claimSeedMark, hasSeedMark } from './seedMarks';
 
@@ -34,6 +35,7 @@ export const demoDataComplete = async (db: Db) => {
     CARD_HOLDERS_SEED_MARK,
     INSTITUTIONS_SEED_MARK,
     CREDITS_SEED_MARK,
+    EVENTS_SEED_MARK,
     SEED_MARK,
   ]) {
     if (!(await hasSeedMark(db.kysely, mark))) return false;
@@ -61,6 +63,8 @@ export const seedDemoData = async (
   const cardCredentialsFile = (await seedInstitutions(db, options)) ?? holdersFile;
   // After both: the seeded records get their provenance (the demo school, the demo operator).
   await seedCredits(db, options);
+  // After the institutions: they organise the demo events.
+  await seedEvents(db, options);
   if (await hasSeedMark(db.kysely, SEED_MARK))
     return { seeded: cardCredentialsFile !== null, credentialsFile: cardCredentialsFile };
 

@@ -8,30 +8,41 @@ import { notFound } from '../../http/apiError';
 
 export type AuditAction = AuditActionName;
 
+/** Rows per insert: 7 values a row stays well under both databases' limit on bound values. */
+const AUDIT_ROWS_PER_INSERT = 1000;
+
+interface ConsoleAuditEntry {
+  user: Pick<ConsoleUser, 'id' | 'username'> | null;
+  action: AuditAction;
+  targetType: AuditTargetName;
+  targetId: string | number;
+  detail?: Record<string, unknown>;
+  at: Date;
+}
+
+const consoleAuditRow = (entry: ConsoleAuditEntry) => ({
+  userId: entry.user?.id ?? null,
+  username: entry.user?.username ?? '',
+  action: entry.action,
+  targetType: entry.targetType,
+  targetId: String(entry.targetId),
+  detail: JSON.stringify(entry.detail ?? {}),
+  createTime: entry.at.toISOString(),
+});
+
 /** Written in the same transaction as the change it records. */
-export const recordAudit = (
-  trx: Kysely<Database>,
-  entry: {
-    user: Pick<ConsoleUser, 'id' | 'username'> | null;
-    action: AuditAction;
-    targetType: AuditTargetName;
-    targetId: string | number;
-    detail?: Record<string, unknown>;
-    at: Date;
-  },
-) =>
-  trx
-    .insertInto('auditLog')
-    .values({
-      userId: entry.user?.id ?? null,
-      username: entry.user?.username ?? '',
-      action: entry.action,
-      targetType: entry.targetType,
-      targetId: String(entry.targetId),
-      detail: JSON.stringify(entry.detail ?? {}),
-      createTime: entry.at.toISOString(),
-    })
-    .execute();
+export const recordAudit = (trx: Kysely<Database>, entry: ConsoleAuditEntry) =>
+  trx.insertInto('auditLog').values(consoleAuditRow(entry)).execute();
+
+/** Many entries at once (public checks written together), in the transaction of what they record. */
+export const recordAudits = async (trx: Kysely<Database>, entries: ConsoleAuditEntry[]) => {
+  for (let start = 0; start < entries.length; start += AUDIT_ROWS_PER_INSERT) {
+    await trx
+      .insertInto('auditLog')
+      .values(entries.slice(start, start + AUDIT_ROWS_PER_INSERT).map(consoleAuditRow))
+      .execute();
+  }
+};
 
 /**
  * An entry for a step taken by a card account (an institution's account, or a holder activating a card),
@@ -136,10 +147,10 @@ export const recordAuditAlone = (db: Db, entry: Parameters<typeof recordAudit>[1
 /** Many card-account entries at once (one per record of a reviewed batch), in the transaction of the change. */
 export const recordCardAudits = async (trx: Kysely<Database>, entries: CardAuditEntry[]) => {
   const rows = entries.map(cardAuditRow);
-  for (let start = 0; start < rows.length; start += 1000) {
+  for (let start = 0; start < rows.length; start += AUDIT_ROWS_PER_INSERT) {
     await trx
       .insertInto('auditLog')
-      .values(rows.slice(start, start + 1000))
+      .values(rows.slice(start, start + AUDIT_ROWS_PER_INSERT))
       .execute();
   }
 };

@@ -55,6 +55,19 @@ export const activeCatalogue = async (db: Kysely<Database>) =>
       .execute()
   ).map(toCatalogueItem);
 
+/** The items of some kinds, retired ones too, active first: what an event's awards may be credited under. */
+export const catalogueOfKinds = (db: Kysely<Database>, kinds: readonly CreditKind[]) =>
+  db
+    .selectFrom('creditCatalogue')
+    .select(['id', 'name', 'level', 'status'])
+    .where('kind', 'in', [...kinds])
+    .orderBy('status')
+    .orderBy('code')
+    .execute()
+    .then((rows) =>
+      rows.map((row) => ({ id: Number(row.id), name: row.name, level: row.level, active: row.status === 'active' })),
+    );
+
 type Filter = z.output<typeof catalogueFilter>;
 
 export const listCatalogue = async (db: Kysely<Database>, query: ConsoleListQuery & { filter: Filter }) => {

@@ -43,6 +43,16 @@ export const toMyInstitution = (row: InstitutionRow): MyInstitution => ({
 export const findInstitutionRow = (db: Kysely<Database>, id: number) =>
   db.selectFrom('institution').selectAll().where('id', '=', id).executeTakeFirst();
 
+/** Every active institution's id, name and code, by name: what a form offers to pick from. */
+export const activeInstitutionNames = (db: Kysely<Database>) =>
+  db
+    .selectFrom('institution')
+    .select(['id', 'name', 'code'])
+    .where('status', '=', 'active')
+    .orderBy('name')
+    .execute()
+    .then((rows) => rows.map((row) => ({ ...row, id: Number(row.id) })));
+
 export const findInstitutionsByCode = (db: Kysely<Database>, codes: string[]) =>
   codes.length === 0
     ? Promise.resolve([])

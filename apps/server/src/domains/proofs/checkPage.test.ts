@@ -5,9 +5,10 @@ import { buildCreditWorld, call, daysAgo } from '../credits/creditTestKit';
 import { postCredit } from './proofTestKit';
 
 /**
- * The check page as the server renders it: the verdict and the masked name in the HTML, never kept in the page
- * cache (every showing is a check, and a revocation shows at once), and its lookup counted against the
- * visitor's address, not the server's own (the page reaches the check API in-process).
+ * The check page as the server renders it: the verdict and the masked name in the HTML, never kept in the URL
+ * page cache (every showing is a check, and a revocation shows at once; keptCheckPage.test.ts has the page
+ * kept per proof state), and its lookup counted against the visitor's address, not the server's own (the page
+ * reaches the check API in-process).
  */
 let server: TestServer;
 let code: string;
@@ -40,7 +41,7 @@ const lookupsFrom = async (subject: string) =>
   ).length;
 
 describe('the check page rendered on the server', () => {
-  it('shows the verdict, is never cached, and counts each showing against the visitor', async () => {
+  it('shows the verdict, is rendered for each new spelling, and counts each showing against the visitor', async () => {
     const first = await visit(`/verify/${code.toLowerCase()}`, '203.0.113.77');
     expect(first.statusCode).toBe(200);
     expect(first.body).toContain('真实有效');

@@ -7,12 +7,13 @@ import {
 } from '@lianmeng/core';
 import type { Db } from '../../db/database';
 import { ApiError, badRequest, forbidden, notFound } from '../../http/apiError';
-import { recordAudit, recordAuditAlone, recordCardAudit } from '../audit/auditRepository';
+import { recordAuditAlone, recordCardAudit } from '../audit/auditRepository';
 import type { CardHolderRow } from '../cardHolders/cardHolderRepository';
 import { beijingDate } from '../credits/policy';
 import { type PdfTools, pdfDownload } from './pdfDocument';
 import { maskName, newProofCode, PROOF_REFUSALS, proofState, validUntilOf } from './policy';
-import { checksOfProofs, insertProofCheck } from './proofCheckRepository';
+import type { ProofCheckLog } from './proofCheckLog';
+import { checksOfProofs } from './proofCheckRepository';
 import { formatCredits, proofPdf } from './proofPdf';
 import { anyOfOtherCards, proofRecords, recordByCertificate } from './proofRecords';
 import {
@@ -167,22 +168,16 @@ export const revokeHolderProof = async (db: Db, cardNo: string, id: number, now:
  * a genuine, live proof shows the masked name, school, dates and its records as they stand now. Anything
  * else shows the verdict alone.
  */
-export const verifyProofCode = async (db: Db, code: string, now: Date): Promise<ProofVerification> => {
+export const verifyProofCode = async (
+  db: Db,
+  checks: ProofCheckLog,
+  code: string,
+  now: Date,
+): Promise<ProofVerification> => {
   const row = await findProofByCode(db.kysely, code);
   if (!row) return { verdict: 'notFound', verdictLabel: PROOF_VERDICT_LABELS.notFound, proof: null };
   const verdict = proofState(row, now);
-  await db.writeTransaction(async (trx) => {
-    await insertProofCheck(trx, Number(row.id), now.toISOString());
-    await recordAudit(trx, {
-      // Checked by anyone: the entry names no one.
-      user: null,
-      action: 'proof-check',
-      targetType: 'creditProof',
-      targetId: Number(row.id),
-      detail: { result: verdict },
-      at: now,
-    });
-  });
+  await checks.add(Number(row.id), verdict, now);
   if (verdict !== 'valid') return { verdict, verdictLabel: PROOF_VERDICT_LABELS[verdict], proof: null };
   const ids = JSON.parse(row.recordIds) as number[];
   const found = await proofRecords(db.kysely, row.cardNo, ids);

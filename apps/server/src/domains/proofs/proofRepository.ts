@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import type { CreditProofTable, Database } from '../../db/schema';
 
 export type ProofRow = Selectable<CreditProofTable>;
@@ -54,4 +54,24 @@ export const revokeProof = async (trx: Kysely<Database>, id: number, at: string)
     .where('revokeTime', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+};
+
+/**
+ * What the kept check page needs to know of a proof, with its holder's ledger version, in one indexed read:
+ * the version grows with every write that changes what the page shows of this holder (a revocation, a
+ * reversal, a name). 0 for a holder nothing was ever counted for. Written as SQL: it runs on every visit of
+ * the page, and building the join through the query builder cost several times the read itself.
+ */
+export const findProofForCheck = async (db: Kysely<Database>, code: string) => {
+  const { rows } = await sql<{
+    id: number | string;
+    validUntil: string;
+    revokeTime: string | null;
+    version: number | string | null;
+  }>`select p.id, p.valid_until as "validUntil", p.revoke_time as "revokeTime", v.version
+    from credit_proof p left join holder_ledger_version v on v.card_no = p.card_no
+    where p.code = ${code}`.execute(db);
+  const row = rows[0];
+  // pg answers bigint columns as text.
+  return row && { ...row, id: Number(row.id), version: Number(row.version ?? 0) };
 };

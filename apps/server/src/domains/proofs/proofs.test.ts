@@ -240,6 +240,8 @@ describe('the holder keeps control', () => {
     expect((await check(proof.code)).json().data).toEqual({ verdict: 'revoked', verdictLabel: '已撤销', proof: null });
     expect((await call(server, world.tokens.pupil, 'POST', `${PROOFS}/${proof.id}/revoke`, {})).statusCode).toBe(409);
 
+    // The checks are written once a second, and at once for whoever reads them.
+    await server.app.proofChecks.flush();
     const actions = await server.db.kysely
       .selectFrom('auditLog')
       .select(['action', 'username'])

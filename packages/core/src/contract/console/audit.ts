@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from '../../constants';
 import { defineCall } from '../call';
+import { idNumber } from '../fields';
 import { idList, idParams, listQuery, resourcePath } from './common';
 
 export const AUDIT_ACTIONS = [
@@ -96,6 +97,7 @@ export const AUDIT_TARGETS = [
   'creditProof',
   'certificate',
   'sso',
+  'matchEvent',
 ] as const;
 export type AuditTargetName = (typeof AUDIT_TARGETS)[number];
 export const AUDIT_TARGET_NAMES: Record<AuditTargetName, string> = {
@@ -118,6 +120,7 @@ export const AUDIT_TARGET_NAMES: Record<AuditTargetName, string> = {
   creditProof: '学习成果证明',
   certificate: '证书查验',
   sso: '单点登录',
+  matchEvent: '赛事',
 };
 
 export const auditEntrySchema = z.object({
@@ -140,7 +143,7 @@ export const auditFilter = z
     action: z.enum(AUDIT_ACTIONS, { error: '操作类型有误' }).optional(),
     targetType: z.string().max(40).optional(),
     /** Steps taken for this institution (by its accounts, or reviewing what it submitted). */
-    institutionId: z.number().int().positive().optional(),
+    institutionId: idNumber.optional(),
     /** Steps about this holder's records. */
     holderCardNo: z
       .string()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../../constants';
-import { idText } from '../fields';
+import { idNumber, idText } from '../fields';
 
 /** What the console's resources share: their path prefix, list query, id parameters and text rules. */
 export const CONSOLE_API_PREFIX = '/lianmeng/api';
@@ -37,7 +37,7 @@ export const listQuery = <F extends z.ZodType>(filter: F, sortFields: readonly [
       .default({} as never),
   });
 
-export const idList = z.array(z.number().int().positive()).max(MAX_PAGE_SIZE);
+export const idList = z.array(idNumber).max(MAX_PAGE_SIZE);
 export const optionalText = (max: number) =>
   z.string({ error: '应为文字' }).max(max, { error: `不能超过 ${max} 个字符` });
 export const requiredText = (max: number) =>

@@ -2,6 +2,7 @@ import { accountCalls } from './accounts';
 import { articleCalls } from './articles';
 import { auditCalls } from './audit';
 import { catalogueCalls } from './catalogue';
+import { eventCalls } from './events';
 import { institutionCalls } from './institutions';
 import { settingsCalls } from './settings';
 
@@ -10,6 +11,7 @@ export * from './articles';
 export * from './audit';
 export * from './catalogue';
 export { CONSOLE_API_PREFIX, idParams } from './common';
+export * from './events';
 export * from './institutions';
 export * from './settings';
 
@@ -25,4 +27,5 @@ export const consoleApi = {
   ...articleCalls,
   ...institutionCalls,
   ...catalogueCalls,
+  ...eventCalls,
 } as const;

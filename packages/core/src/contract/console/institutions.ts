@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
+import { idNumber } from '../fields';
 import { INSTITUTION_KINDS, INSTITUTION_STATUSES } from '../institutions';
 import { idList, idParams, listQuery, optionalText, requiredText, resourcePath } from './common';
 
@@ -120,7 +121,7 @@ export const cardAccountFilter = z
     /** Card number (prefix) or name. */
     q: z.string().max(40).optional(),
     role: z.enum(['institution', 'operator']).optional(),
-    institutionId: z.number().int().positive().optional(),
+    institutionId: idNumber.optional(),
   })
   .strict();
 

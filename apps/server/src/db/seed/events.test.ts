@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, TEST_PASSWORD, type TestServer } from '../../testing/testServer';
+import { seedCardHolders } from './cardHolders';
+import { seedEvents } from './events';
+import { seedInstitutions } from './institutions';
+
+let server: TestServer;
+const options = () => ({ dataDir: server.dataDir, demoPassword: TEST_PASSWORD, now: new Date() });
+
+beforeAll(async () => {
+  server = await createTestServer();
+  await seedCardHolders(server.db, options());
+  await seedInstitutions(server.db, options());
+  await seedEvents(server.db, options());
+});
+afterAll(() => server.close());
+
+interface Listed {
+  id: number;
+  name: string;
+  phase: string;
+  organizerName: string;
+  approvalNo: string;
+}
+
+describe('the demo events', () => {
+  it('show one event open for registration, one coming and one under way, organised by the demo institutions', async () => {
+    const answer = (await server.app.inject({ method: 'GET', url: '/api/match/events?pageSize=50' })).json().data;
+    const list = answer.list as Listed[];
+    expect(list.map((event) => event.phase)).toEqual(['registering', 'upcoming', 'underway']);
+    expect(list.map((event) => event.organizerName)).toEqual([
+      '北京市青少年科技活动中心',
+      '上海市育才小学',
+      '北京市第一中学',
+    ]);
+    for (const event of list) expect(event.approvalNo).toMatch(/^体联赛〔20\d{2}〕\d+号$/);
+    const [registering] = list;
+    const detail = (await server.app.inject({ method: 'GET', url: `/api/match/events/${registering?.id}` })).json()
+      .data;
+    expect(detail.items).toEqual([
+      expect.objectContaining({
+        name: '机器人足球',
+        minMembers: 3,
+        maxMembers: 5,
+        needsReport: true,
+        needsPhotos: true,
+      }),
+      expect.objectContaining({ name: '轮式竞速', minMembers: 1, maxMembers: 2, needsVideo: true, needsReport: false }),
+    ]);
+    // It closes about 20 days from now.
+    const daysLeft = (Date.parse(detail.registrationCloses) - Date.now()) / 86_400_000;
+    expect(daysLeft).toBeGreaterThan(19);
+    expect(daysLeft).toBeLessThan(21);
+  });
+
+  it('keep a hidden draft off the public list, and are seeded once', async () => {
+    const hidden = await server.db.kysely.selectFrom('matchEvent').select(['id']).where('visible', '=', 0).execute();
+    expect(hidden).toHaveLength(1);
+    const count = async () => (await server.db.kysely.selectFrom('matchEventItem').select('id').execute()).length;
+    const items = await count();
+    await seedEvents(server.db, options());
+    expect(await server.db.kysely.selectFrom('matchEvent').select('id').execute()).toHaveLength(4);
+    expect(await count()).toBe(items);
+  });
+});
