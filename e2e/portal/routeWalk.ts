@@ -31,15 +31,15 @@ export interface RouteWalkFindings {
 }
 
 /**
- * A page has content when its h1 is there and it shows dated items or an article body, not an empty state; a
- * form route's content is its form.
+ * A page has content when its h1 is there and it shows dated items, an article body or an event's items, not an
+ * empty state; a form route's content is its form.
  */
 export const waitForContent = async (page: Page) => {
   await page.locator('h1').first().waitFor({ state: 'attached' });
   await page.waitForFunction(
     (formRoutes) =>
       document.querySelector('[data-testid="skeleton"]') === null &&
-      (document.querySelector('.article-list li, .care-list li, .article-body') !== null ||
+      (document.querySelector('.article-list li, .care-list li, .article-body, .event-items li') !== null ||
         document.querySelector('[data-testid="empty-state"]') !== null ||
         (formRoutes.includes(location.pathname) && document.querySelector('main form') !== null)),
     FORM_ROUTES,
