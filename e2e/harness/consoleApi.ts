@@ -87,7 +87,7 @@ export const signInThroughPage = async (
   // The administrator and the editor come with a second factor: its step follows the password.
   const secret = await secretOf(site, username);
   if (secret) {
-    await page.getByLabel('动态口令').fill(codeFor(secret));
+    await page.getByLabel('动态口令').fill(await codeFor(secret));
     await page.getByRole('button', { name: '验证' }).click();
   }
   await ready(page);

@@ -31,14 +31,32 @@ export const secretOf = async (site: RunningSite, account: string): Promise<stri
   return undefined;
 };
 
-/** The code an authenticator app shows now for the secret. */
-export const codeFor = (secret: string) => generateSync({ secret });
+const TOTP_PERIOD_MS = 30_000;
+/** The time step of the last code this run answered for each secret. */
+const usedSteps = new Map<string, number>();
+
+/**
+ * The code an authenticator app shows for the secret, one this run has not used: a code works once, so a
+ * second log-in within its 30 seconds answers the next step's code (the server takes a step either side of
+ * its own), and a third waits for the next step, as a person would.
+ */
+export const codeFor = async (secret: string): Promise<string> => {
+  const now = Date.now();
+  const current = Math.floor(now / TOTP_PERIOD_MS);
+  const step = Math.max(current, (usedSteps.get(secret) ?? Number.NEGATIVE_INFINITY) + 1);
+  if (step > current + 1) {
+    await new Promise((resolve) => setTimeout(resolve, (current + 1) * TOTP_PERIOD_MS - now + 100));
+    return await codeFor(secret);
+  }
+  usedSteps.set(secret, step);
+  return generateSync({ secret, epoch: (step * TOTP_PERIOD_MS) / 1000 });
+};
 
 /** The current code of a demo account; throws when the account has no second factor. */
 export const demoCode = async (site: RunningSite, account: string) => {
   const secret = await secretOf(site, account);
   if (!secret) throw new Error(`${account} has no second factor in ${site.dataDir}`);
-  return codeFor(secret);
+  return await codeFor(secret);
 };
 
 /**
@@ -59,7 +77,7 @@ export const answerPortalStep = async (page: Page, site: RunningSite, account: s
     secret = await secretOf(site, account);
   }
   if (!secret) throw new Error(`no second factor known for ${account}`);
-  await field.fill(codeFor(secret));
+  await field.fill(await codeFor(secret));
   await page.getByTestId('second-factor-submit').click();
   // An enrolment shows the recovery codes once, before the log-in goes on.
   if (enrolling) await page.getByRole('button', { name: '我已保存，继续' }).click();

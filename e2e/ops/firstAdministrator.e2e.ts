@@ -75,7 +75,7 @@ describe.skipIf(SKIP_REASON)('a production site’s first start', () => {
     expect(width).toBeLessThanOrEqual(PHONE.width);
     const secret = (await page.locator('.sign-in__secret').textContent())?.trim() ?? '';
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    await page.getByLabel('动态口令').fill(codeFor(secret));
+    await page.getByLabel('动态口令').fill(await codeFor(secret));
     await page.getByRole('button', { name: '验证' }).click();
     await expect.poll(() => page.getByRole('list', { name: '恢复码' }).locator('li').count()).toBe(10);
     await page.getByRole('button', { name: '我已保存，进入管理台' }).click();

@@ -22,6 +22,7 @@ import { secondFactor } from './migrations/0019_second_factor';
 import { ssoCode } from './migrations/0020_sso_code';
 import { holderLedgerVersions } from './migrations/0021_holder_ledger_version';
 import { events } from './migrations/0022_events';
+import { totpTimeStep } from './migrations/0023_totp_time_step';
 
 /** Migrations are listed here (not read from a folder) so the bundled server carries them. */
 export const migrationsFor = (db: Db): Record<string, Migration> => ({
@@ -49,6 +50,7 @@ export const migrationsFor = (db: Db): Record<string, Migration> => ({
   '0020_sso_code': ssoCode(),
   '0021_holder_ledger_version': holderLedgerVersions(db.dialect),
   '0022_events': events(db.dialect),
+  '0023_totp_time_step': totpTimeStep(),
 });
 
 /**

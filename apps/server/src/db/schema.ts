@@ -430,6 +430,8 @@ export interface SecondFactorTable {
   account: string;
   secret: string;
   enrolledTime: string;
+  /** The time step of the last code accepted (bigint: pg answers it as text); null before the first. */
+  lastTimeStep: Generated<number | string | null>;
 }
 
 export interface RecoveryCodeTable {

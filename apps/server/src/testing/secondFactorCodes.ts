@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { findSecondFactor } from '../domains/secondFactor/secondFactorRepository';
+import { findSecondFactor, forgetUsedCodes } from '../domains/secondFactor/secondFactorRepository';
 import { totpCode } from '../security/totp';
 
 interface StepAnswer {
@@ -9,7 +9,9 @@ interface StepAnswer {
 
 /**
  * The code a person would read from the authenticator app for a sign-in's second step: from the secret
- * the step offers to enrol, or else from the account's stored secret (tests stand in for the phone).
+ * the step offers to enrol, or else from the account's stored secret (tests stand in for the phone). A code
+ * works once; the tests' clock stands still, so the account's used codes are forgotten first, as if the person
+ * had waited for the next one (the rule itself has tests of its own).
  */
 export const codeForStep = async (
   db: Kysely<Database>,
@@ -19,6 +21,7 @@ export const codeForStep = async (
 ) => {
   const secret = step?.enrolment?.secret ?? (await findSecondFactor(db, account))?.secret;
   if (!secret) throw new Error(`no second factor for ${account}`);
+  await forgetUsedCodes(db, account);
   return totpCode(secret, at);
 };
 

@@ -11,7 +11,7 @@ import { seedDemoData } from '../db/seed';
 import { createMemorySmsSender, type MemorySmsSender } from '../domains/cardHolders/smsSender';
 import { findConsoleUserByUsername } from '../domains/consoleUsers/consoleUserRepository';
 import { consoleAccountKey } from '../domains/secondFactor/secondFactor';
-import { findSecondFactor } from '../domains/secondFactor/secondFactorRepository';
+import { findSecondFactor, forgetUsedCodes } from '../domains/secondFactor/secondFactorRepository';
 import { totpCode } from '../security/totp';
 import { buildConsoleUser, TEST_PASSWORD } from './factories';
 import { migratedSqliteTemplate } from './migratedTemplate';
@@ -145,7 +145,10 @@ export const createTestServer = async (
   /** The current code of an account, if it has a second factor (an enrolled account's re-authentication). */
   const codeFor = async (account: string) => {
     const factor = await findSecondFactor(db.kysely, account);
-    return factor ? totpCode(factor.secret, now()) : undefined;
+    if (!factor) return undefined;
+    // A code works once and this clock may stand still: as if the person waited for the next one.
+    await forgetUsedCodes(db.kysely, account);
+    return totpCode(factor.secret, now());
   };
 
   /** The sign-in's second step, as the person with the authenticator app would answer it. */

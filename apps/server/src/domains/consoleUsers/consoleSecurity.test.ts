@@ -137,6 +137,32 @@ describe('the console’s second factor', () => {
     expect(left).toHaveLength(1);
   });
 
+  it('takes a code once: a second sign-in with it is refused, even two at once; the next code works', async () => {
+    await buildConsoleUser(server.db, { username: 'watched', role: 'editor' });
+    await enrol('watched');
+    const secret = (await secretOf('watched')) ?? '';
+    clock = new Date(clock.getTime() + 60_000);
+    const code = totpCode(secret, clock);
+    const tickets = [(await passwordStep('watched')).secondFactor, (await passwordStep('watched')).secondFactor];
+    const both = await Promise.all(
+      tickets.map((step) => post(null, '/lianmeng/auth/secondFactor', { ticket: step.ticket, code })),
+    );
+    expect(both.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
+    // Seen over a shoulder and typed again within its minute and a half: refused.
+    const again = (await passwordStep('watched')).secondFactor;
+    const replayed = await post(null, '/lianmeng/auth/secondFactor', { ticket: again.ticket, code });
+    expect(replayed.json()).toEqual({ status: 401, message: SECOND_FACTOR_WRONG });
+    // An earlier code, still inside the tolerance, is refused too; the next one is taken.
+    const earlier = totpCode(secret, new Date(clock.getTime() - 30_000));
+    expect((await post(null, '/lianmeng/auth/secondFactor', { ticket: again.ticket, code: earlier })).statusCode).toBe(
+      401,
+    );
+    const next = totpCode(secret, new Date(clock.getTime() + 30_000));
+    expect(
+      sessionOf(await post(null, '/lianmeng/auth/secondFactor', { ticket: again.ticket, code: next })),
+    ).not.toBeNull();
+  });
+
   it('spends a ticket after five wrong codes, and refuses another’s or an expired ticket', async () => {
     await buildConsoleUser(server.db, { username: 'guessed', role: 'editor' });
     await enrol('guessed');
@@ -239,6 +265,12 @@ describe('console passwords', () => {
     expect(created.json()).toEqual({ status: 403, message: REAUTH_NEEDED });
 
     const secret = (await secretOf('chief')) ?? '';
+    // The code that confirmed the enrolment is used up: the person waits for the next one.
+    expect(
+      (await post(session, '/lianmeng/auth/reauth', { password: TEST_PASSWORD, code: totpCode(secret, clock) }))
+        .statusCode,
+    ).toBe(400);
+    clock = new Date(clock.getTime() + 30_000);
     // The password alone is not enough for an account with a second factor.
     expect((await post(session, '/lianmeng/auth/reauth', { password: TEST_PASSWORD })).statusCode).toBe(400);
     expect(

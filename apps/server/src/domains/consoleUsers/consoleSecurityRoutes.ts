@@ -8,7 +8,7 @@ import { createAttemptLimiter } from '../../security/attemptLimiter';
 import { createLoginGuard } from '../../security/loginGuard';
 import { CONSOLE_LOGIN_RULES } from '../../security/loginRules';
 import { verifyPassword } from '../../security/passwords';
-import { totpValid } from '../../security/totp';
+import { totpTimeStep } from '../../security/totp';
 import { recordAudit, recordAuditAlone } from '../audit/auditRepository';
 import {
   consoleAccountKey,
@@ -20,7 +20,12 @@ import {
   startSecondStep,
   ticketOwner,
 } from '../secondFactor/secondFactor';
-import { findSecondFactor, unusedRecoveryCodes } from '../secondFactor/secondFactorRepository';
+import {
+  findSecondFactor,
+  lastTimeStepOf,
+  spendTimeStep,
+  unusedRecoveryCodes,
+} from '../secondFactor/secondFactorRepository';
 import { changeOwnPassword, REAUTH_WINDOW_MS } from './consoleUserCommands';
 import { findConsoleUserRow, markSessionReauthenticated, toConsoleUser } from './consoleUserRepository';
 
@@ -62,7 +67,13 @@ export const registerConsoleSecurityRoutes = (app: FastifyInstance, context: Ser
     const row = await findConsoleUserRow(db.kysely, user.id);
     const factor = await findSecondFactor(db.kysely, consoleAccountKey(user.id));
     const passwordRight = row !== undefined && (await verifyPassword(row.passwordHash, password));
-    const codeRight = !factor || (code !== undefined && (await totpValid(factor.secret, code.trim(), now())));
+    const step =
+      factor && code !== undefined
+        ? await totpTimeStep(factor.secret, code.trim(), now(), lastTimeStepOf(factor))
+        : null;
+    // The code is used up only with the right password: a wrong guess at the password leaves it to its owner.
+    const codeRight =
+      !factor || (passwordRight && step !== null && (await spendTimeStep(db.kysely, factor.account, step)));
     if (!passwordRight || !codeRight) {
       await login.failed();
       throw badRequest(factor && !code ? '请输入动态口令' : PASSWORD_AGAIN_WRONG);

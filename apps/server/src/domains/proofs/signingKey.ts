@@ -88,12 +88,19 @@ export const loadProofSigningKey = async (
   const keyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const certificatePem = selfSigned(keyPem, publicKey.export({ type: 'spki', format: 'pem' }).toString(), now);
   await fs.mkdir(dataDir, { recursive: true });
+  // Written whole under a name of its own, then linked into place: a link is made at once or not at all, so a
+  // second generation at the same moment (another process on this DATA_DIR) never reads a half-written file
+  // and keeps the key that was linked first, not its own.
+  const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
+  await fs.writeFile(draft, `${keyPem}${certificatePem}`, { mode: 0o600, flag: 'wx' });
   try {
-    await fs.writeFile(file, `${keyPem}${certificatePem}`, { mode: 0o600, flag: 'wx' });
+    await fs.link(draft, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const written = await read();
     if (written) return written;
+  } finally {
+    await fs.rm(draft, { force: true });
   }
   return fromPems(keyPem, certificatePem);
 };

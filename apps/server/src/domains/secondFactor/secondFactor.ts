@@ -8,15 +8,17 @@ import {
   newTotpSecret,
   normalRecoveryCode,
   RECOVERY_CODE,
-  totpValid,
+  totpTimeStep,
 } from '../../security/totp';
 import {
   findSecondFactor,
   findTicket,
   insertTicket,
+  lastTimeStepOf,
   removeTicket,
   saveSecondFactor,
   spendTicketTry,
+  spendTimeStep,
   useRecoveryCode,
 } from './secondFactorRepository';
 
@@ -119,12 +121,15 @@ export const finishSecondStep = async (
   });
   const stamp = at.toISOString();
   if (row.pendingSecret) {
-    if (!(await totpValid(row.pendingSecret, code, at))) return { kind: 'wrong', account: row.account };
+    const step = await totpTimeStep(row.pendingSecret, code, at);
+    if (step === null) return { kind: 'wrong', account: row.account };
     const recoveryCodes = newRecoveryCodes();
     const secret = row.pendingSecret;
     const done = await db.writeTransaction(async (trx) => {
       if (!(await removeTicket(trx, ticketHash))) return false;
       await saveSecondFactor(trx, row.account, secret, recoveryCodes, stamp);
+      // The code that confirmed the enrolment is used: it cannot sign in as well.
+      await spendTimeStep(trx, row.account, step);
       await auditEnrolment?.(trx, row.account);
       return true;
     });
@@ -132,7 +137,10 @@ export const finishSecondStep = async (
   }
   const factor = await findSecondFactor(db.kysely, row.account);
   if (!factor) return { kind: 'expired' };
-  if (await totpValid(factor.secret, code, at)) {
+  const step = await totpTimeStep(factor.secret, code, at, lastTimeStepOf(factor));
+  // A code already used (or used at once by another request) is wrong, like any other wrong code.
+  if (step !== null) {
+    if (!(await spendTimeStep(db.kysely, row.account, step))) return { kind: 'wrong', account: row.account };
     return (await removeTicket(db.kysely, ticketHash)) ? passed(null) : { kind: 'expired' };
   }
   const recovery = normalRecoveryCode(code);

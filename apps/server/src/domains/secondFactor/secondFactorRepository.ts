@@ -14,6 +14,28 @@ export const cardAccountKey = (cardNo: string) => `card:${cardNo}`;
 export const findSecondFactor = (db: Kysely<Database>, account: string) =>
   db.selectFrom('secondFactor').selectAll().where('account', '=', account).executeTakeFirst();
 
+/**
+ * Records that the account used the code of `timeStep`, unless it already used that step or a later one (the
+ * same code twice, or two requests with one code at once): true when this use is the one that counts.
+ */
+export const spendTimeStep = async (db: Kysely<Database>, account: string, timeStep: number) => {
+  const result = await db
+    .updateTable('secondFactor')
+    .set({ lastTimeStep: timeStep })
+    .where('account', '=', account)
+    .where((eb) => eb.or([eb('lastTimeStep', 'is', null), eb('lastTimeStep', '<', timeStep)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+};
+
+/** Forgets which codes the account used (the test harness, whose clock stands still, answers the same code again). */
+export const forgetUsedCodes = (db: Kysely<Database>, account: string) =>
+  db.updateTable('secondFactor').set({ lastTimeStep: null }).where('account', '=', account).execute();
+
+/** The last time step the account's codes used (null: none yet). */
+export const lastTimeStepOf = (factor: { lastTimeStep: number | string | null }) =>
+  factor.lastTimeStep === null ? null : Number(factor.lastTimeStep);
+
 /** Enrols (or re-enrols) the account: the new secret replaces the old one, and so do its recovery codes. */
 export const saveSecondFactor = async (
   trx: Kysely<Database>,
