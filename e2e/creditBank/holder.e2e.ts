@@ -41,12 +41,17 @@ describe.skipIf(SKIP_REASON)('credit bank: the holder sees provenance, gets noti
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByLabel('类型').click();
-    await page.getByTitle('竞赛', { exact: true }).click();
+    await page.locator('.ant-select-item-option[title="竞赛"]').click();
+    // The choice is made once the select shows it; the list then follows its call (slow on a loaded machine).
+    await page.locator('.credit-bank-tools .ant-select-content[title="竞赛"]').waitFor();
     await expect
-      .poll(async () => {
-        const kinds = await page.locator('tr[data-row-key]').allTextContents();
-        return kinds.length > 0 && kinds.every((text) => text.includes('竞赛 · '));
-      })
+      .poll(
+        async () => {
+          const kinds = await page.locator('tr[data-row-key]').allTextContents();
+          return kinds.length > 0 && kinds.every((text) => text.includes('竞赛 · '));
+        },
+        { timeout: 30_000 },
+      )
       .toBe(true);
     expect(errors).toEqual([]);
   }, 120_000);

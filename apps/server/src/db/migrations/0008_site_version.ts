@@ -18,32 +18,39 @@ export const siteVersion = (dialect: Dialect) => ({
       .execute();
     await sql`insert into site_version (id, version) values (1, 1)`.execute(db);
 
-    if (dialect === 'sqlite') {
-      for (const table of PUBLIC_CONTENT_TABLES) {
-        for (const event of ['insert', 'update', 'delete']) {
-          await sql
-            .raw(
-              `create trigger ${table}_site_version_${event} after ${event} on ${table}
-               begin update site_version set version = version + 1 where id = 1; end`,
-            )
-            .execute(db);
-        }
-      }
-      return;
+    if (dialect === 'postgres') {
+      await sql`create function site_version_bump() returns trigger language plpgsql as $$
+        begin
+          update site_version set version = version + 1 where id = 1;
+          return null;
+        end $$`.execute(db);
     }
-    await sql`create function site_version_bump() returns trigger language plpgsql as $$
-      begin
-        update site_version set version = version + 1 where id = 1;
-        return null;
-      end $$`.execute(db);
-    for (const table of PUBLIC_CONTENT_TABLES) {
-      // Once per statement: a bulk change bumps the number once.
+    await bumpSiteVersionOnWrite(db, dialect, PUBLIC_CONTENT_TABLES);
+  },
+});
+
+/**
+ * Triggers that bump the site version on every insert, update or delete of `tables`, whoever writes (on
+ * PostgreSQL once per statement: a bulk change bumps it once). Later migrations add their public tables with it.
+ */
+export const bumpSiteVersionOnWrite = async (db: Kysely<unknown>, dialect: Dialect, tables: readonly string[]) => {
+  for (const table of tables) {
+    if (dialect === 'postgres') {
       await sql
         .raw(
           `create trigger ${table}_site_version after insert or update or delete on ${table}
            for each statement execute function site_version_bump()`,
         )
         .execute(db);
+      continue;
     }
-  },
-});
+    for (const event of ['insert', 'update', 'delete']) {
+      await sql
+        .raw(
+          `create trigger ${table}_site_version_${event} after ${event} on ${table}
+           begin update site_version set version = version + 1 where id = 1; end`,
+        )
+        .execute(db);
+    }
+  }
+};

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database';
+import { bumpSiteVersionOnWrite } from './0008_site_version';
 
 /** Tables whose rows, each carrying the holder's `card_no`, are part of what a holder's credit views show. */
 const HOLDER_TABLES = ['credit_record', 'credit_objection', 'credit_proof'] as const;
@@ -43,16 +44,7 @@ export const holderLedgerVersions = (dialect: Dialect) => ({
            begin ${bump('new.card_no')} end`,
         )
         .execute(db);
-      for (const table of NAMED_TABLES) {
-        for (const event of ['insert', 'update', 'delete']) {
-          await sql
-            .raw(
-              `create trigger ${table}_site_version_${event} after ${event} on ${table}
-               begin update site_version set version = version + 1 where id = 1; end`,
-            )
-            .execute(db);
-        }
-      }
+      await bumpSiteVersionOnWrite(db, dialect, NAMED_TABLES);
       return;
     }
 
@@ -90,13 +82,6 @@ export const holderLedgerVersions = (dialect: Dialect) => ({
     await sql`create trigger card_holder_ledger_version after update of name, school on card_holder
       for each row when (old.name is distinct from new.name or old.school is distinct from new.school)
       execute function holder_ledger_bump_row()`.execute(db);
-    for (const table of NAMED_TABLES) {
-      await sql
-        .raw(
-          `create trigger ${table}_site_version after insert or update or delete on ${table}
-           for each statement execute function site_version_bump()`,
-        )
-        .execute(db);
-    }
+    await bumpSiteVersionOnWrite(db, dialect, NAMED_TABLES);
   },
 });

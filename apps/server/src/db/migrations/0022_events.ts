@@ -1,6 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Dialect } from '../database';
 import { idColumn } from './0001_initial';
+import { bumpSiteVersionOnWrite } from './0008_site_version';
 
 /** The event tables: every write to them changes what /match shows. */
 const EVENT_TABLES = ['match_event', 'match_event_item'] as const;
@@ -62,26 +63,6 @@ export const events = (dialect: Dialect) => ({
       .execute();
 
     // The public answers are cached under the site version: these bump it on every write, whoever writes.
-    if (dialect === 'sqlite') {
-      for (const table of EVENT_TABLES) {
-        for (const event of ['insert', 'update', 'delete']) {
-          await sql
-            .raw(
-              `create trigger ${table}_site_version_${event} after ${event} on ${table}
-               begin update site_version set version = version + 1 where id = 1; end`,
-            )
-            .execute(db);
-        }
-      }
-      return;
-    }
-    for (const table of EVENT_TABLES) {
-      await sql
-        .raw(
-          `create trigger ${table}_site_version after insert or update or delete on ${table}
-           for each statement execute function site_version_bump()`,
-        )
-        .execute(db);
-    }
+    await bumpSiteVersionOnWrite(db, dialect, EVENT_TABLES);
   },
 });

@@ -75,7 +75,8 @@ afterAll(() => server.close());
 
 describe('events in the console', () => {
   it('are created by an editor, with their items in order, worked-out fields and an audit entry', async () => {
-    const response = await create(validEvent());
+    const sent = validEvent();
+    const response = await create(sent);
     expect(response.statusCode).toBe(200);
     const event = response.json().data;
     expect(event).toMatchObject({
@@ -89,7 +90,7 @@ describe('events in the console', () => {
       phaseLabel: '即将报名',
     });
     // Instants are stored and answered in UTC.
-    expect(event.registrationOpens).toBe(new Date(validEvent().registrationOpens).toISOString());
+    expect(event.registrationOpens).toBe(new Date(sent.registrationOpens).toISOString());
     expect(event.items.map((item: { name: string }) => item.name)).toEqual(['机器人足球', '轮式竞速']);
     expect(event.items[0]).toMatchObject({
       minMembers: 3,

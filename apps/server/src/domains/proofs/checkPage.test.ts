@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPortalForTests, warmPortalRenderer } from '../../render/testing';
 import { createTestServer, type TestServer } from '../../testing/testServer';
 import { buildCreditWorld, call, daysAgo } from '../credits/creditTestKit';
-import { postCredit } from './proofTestKit';
+import { lookupsFrom as lookupsOf, postCredit } from './proofTestKit';
 
 /**
  * The check page as the server renders it: the verdict and the masked name in the HTML, never kept in the URL
@@ -30,15 +30,7 @@ afterAll(() => server?.close());
 
 const visit = (url: string, address: string) => server.app.inject({ method: 'GET', url, remoteAddress: address });
 
-const lookupsFrom = async (subject: string) =>
-  (
-    await server.db.kysely
-      .selectFrom('attemptEvent')
-      .select('id')
-      .where('rule', '=', 'verify:address')
-      .where('subject', '=', subject)
-      .execute()
-  ).length;
+const lookupsFrom = (subject: string) => lookupsOf(server, subject);
 
 describe('the check page rendered on the server', () => {
   it('shows the verdict, is rendered for each new spelling, and counts each showing against the visitor', async () => {

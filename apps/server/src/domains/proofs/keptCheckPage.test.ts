@@ -1,13 +1,9 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { CAPTCHA_REQUIRED_MESSAGE, VERIFY_RULES } from '@lianmeng/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPortalForTests, warmPortalRenderer } from '../../render/testing';
-import { createScratchPostgres, type ScratchDatabase, testsUsePostgres } from '../../testing/testDatabase';
 import { createTestServer, type TestServer } from '../../testing/testServer';
 import { buildCreditWorld, call, daysAgo } from '../credits/creditTestKit';
-import { postCredit, reverseCredit } from './proofTestKit';
+import { lookupsFrom as lookupsOf, postCredit, reverseCredit, twoServersOnOneDatabase } from './proofTestKit';
 
 /**
  * The check page kept per proof state: a second visit is sent from the kept page, yet every visit is counted
@@ -65,15 +61,7 @@ const auditedChecks = async (proofId: number) => {
   ).length;
 };
 
-const lookupsFrom = async (subject: string) =>
-  (
-    await server.db.kysely
-      .selectFrom('attemptEvent')
-      .select('id')
-      .where('rule', '=', 'verify:address')
-      .where('subject', '=', subject)
-      .execute()
-  ).length;
+const lookupsFrom = (subject: string) => lookupsOf(server, subject);
 
 describe('the kept check page', () => {
   it('sends a second visit from the kept page and still counts, records and audits it', async () => {
@@ -185,29 +173,13 @@ describe('the kept check page', () => {
 
 describe('the kept check page across two servers on one database', () => {
   let servers: [TestServer, TestServer];
-  let scratch: ScratchDatabase | null = null;
-  let folder: string;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    folder = await fs.mkdtemp(path.join(os.tmpdir(), 'lianmeng-kept-check-'));
-    let databaseUrl: string;
-    if (testsUsePostgres()) {
-      scratch = await createScratchPostgres({ migrated: true });
-      databaseUrl = scratch.url;
-    } else {
-      databaseUrl = `sqlite:${path.join(folder, 'shared.sqlite')}`;
-    }
-    servers = [
-      await createTestServer({ databaseUrl, portalDist }),
-      await createTestServer({ databaseUrl, portalDist }),
-    ];
+    ({ servers, close } = await twoServersOnOneDatabase({ portalDist }));
     await warmPortalRenderer(servers[1].app);
   }, 120_000);
-  afterAll(async () => {
-    for (const one of servers ?? []) await one.close();
-    await scratch?.drop();
-    await fs.rm(folder, { recursive: true, force: true });
-  });
+  afterAll(() => close?.());
 
   it('revoked on one, says 已撤销 on the other’s next visit', async () => {
     const [first, second] = servers;

@@ -3,7 +3,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { TestServer } from '../../testing/testServer';
+import { createScratchPostgres, type ScratchDatabase, testsUsePostgres } from '../../testing/testDatabase';
+import { createTestServer, type TestServer } from '../../testing/testServer';
 import { call, REVIEW, WORKBENCH } from '../credits/creditTestKit';
 
 const run = promisify(execFile);
@@ -66,4 +67,43 @@ export const reverseCredit = async (
   });
   if (reversal.statusCode !== 200) throw new Error(`reversal failed: ${reversal.body}`);
   await call(server, tokens.operator, 'POST', `${REVIEW}/records/approve`, { ids: [reversal.json().data.id] });
+};
+
+/** How many lookups the per-address limit on checks counted for `subject` (an address). */
+export const lookupsFrom = async (server: TestServer, subject: string) =>
+  (
+    await server.db.kysely
+      .selectFrom('attemptEvent')
+      .select('id')
+      .where('rule', '=', 'verify:address')
+      .where('subject', '=', subject)
+      .execute()
+  ).length;
+
+/**
+ * Two servers (two connection pools, as two processes have) on one database: a scratch PostgreSQL database when
+ * the suite runs on PostgreSQL, else one SQLite file both open. `close` stops both and removes what was made.
+ */
+export const twoServersOnOneDatabase = async (overrides: Parameters<typeof createTestServer>[0] = {}) => {
+  const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'lianmeng-two-servers-'));
+  let scratch: ScratchDatabase | null = null;
+  let databaseUrl: string;
+  if (testsUsePostgres()) {
+    scratch = await createScratchPostgres({ migrated: true });
+    databaseUrl = scratch.url;
+  } else {
+    databaseUrl = `sqlite:${path.join(folder, 'shared.sqlite')}`;
+  }
+  const servers: [TestServer, TestServer] = [
+    await createTestServer({ ...overrides, databaseUrl }),
+    await createTestServer({ ...overrides, databaseUrl }),
+  ];
+  return {
+    servers,
+    async close() {
+      for (const server of servers) await server.close();
+      await scratch?.drop();
+      await fs.rm(folder, { recursive: true, force: true });
+    },
+  };
 };

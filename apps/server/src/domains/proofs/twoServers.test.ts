@@ -1,36 +1,19 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchPostgres, type ScratchDatabase, testsUsePostgres } from '../../testing/testDatabase';
-import { createTestServer, type TestServer } from '../../testing/testServer';
+import type { TestServer } from '../../testing/testServer';
 import { buildCreditWorld, call, daysAgo } from '../credits/creditTestKit';
-import { postCredit } from './proofTestKit';
+import { postCredit, twoServersOnOneDatabase } from './proofTestKit';
 
 /**
  * Two servers (two connection pools, as two processes have) on one database: a proof issued and revoked on
  * one verifies as 已撤销 on the other at once, with no cache between them.
  */
 let servers: [TestServer, TestServer];
-let scratch: ScratchDatabase | null = null;
-let folder: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  folder = await fs.mkdtemp(path.join(os.tmpdir(), 'lianmeng-proofs-'));
-  let databaseUrl: string;
-  if (testsUsePostgres()) {
-    scratch = await createScratchPostgres({ migrated: true });
-    databaseUrl = scratch.url;
-  } else {
-    databaseUrl = `sqlite:${path.join(folder, 'shared.sqlite')}`;
-  }
-  servers = [await createTestServer({ databaseUrl }), await createTestServer({ databaseUrl })];
+  ({ servers, close } = await twoServersOnOneDatabase());
 }, 60_000);
-afterAll(async () => {
-  for (const server of servers ?? []) await server.close();
-  await scratch?.drop();
-  await fs.rm(folder, { recursive: true, force: true });
-});
+afterAll(() => close?.());
 
 describe('a proof across two servers on one database', () => {
   it('is revoked on one and verifies as 已撤销 on the other at once', async () => {
