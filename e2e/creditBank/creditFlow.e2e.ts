@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../harness/axe';
-import { openPage, SKIP_REASON, waitForHydration, waitForModalToSettle } from '../harness/browser';
+import { chooseOption, openPage, SKIP_REASON, waitForHydration, waitForModalToSettle } from '../harness/browser';
 import {
   beijingDay,
   commitMendedSheet,
@@ -47,8 +47,7 @@ const REVERSAL_REASON = '经核实该生未参加本次三级考试，予以冲�
  * fading out, antd's listbox has no name of its own, which axe counts as a serious violation.
  */
 const chooseKind = async (page: Page, label: string) => {
-  await page.getByLabel('类型').click();
-  await page.getByTitle(label, { exact: true }).click();
+  await chooseOption(page, page.getByLabel('类型'), label);
   await expect.poll(() => page.locator('.ant-select-dropdown').filter({ visible: true }).count()).toBe(0);
 };
 
@@ -233,8 +232,7 @@ describe.skipIf(SKIP_REASON)('credit bank: record, review, provenance, objection
     // The record the operator returned is listed with the operator's reason.
     await page.getByRole('tab', { name: '登记记录' }).click();
     const list = page.locator('section[aria-label="登记记录"]');
-    await list.getByLabel('记录状态').click();
-    await page.getByTitle('已退回', { exact: true }).click();
+    await chooseOption(page, list.getByLabel('记录状态'), '已退回');
     await list.getByText('共 1 条').waitFor();
     await list.getByText(`退回原因：${RETURN_REASON}`).waitFor();
     expect(errors).toEqual([]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../harness/axe';
-import { openPage, SKIP_REASON, waitForHydration, waitForModalToSettle } from '../harness/browser';
+import { chooseOption, openPage, SKIP_REASON, waitForHydration, waitForModalToSettle } from '../harness/browser';
 import {
   callAs,
   DESK,
@@ -40,15 +40,7 @@ describe.skipIf(SKIP_REASON)('credit bank: the holder sees provenance, gets noti
     await page.getByText('全部类型').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
-    // The choice is made once the select shows it. On a loaded machine a click can land while the list is still
-    // sliding open and be lost, as a person's would: then they open it and choose again.
-    const chosen = page.locator('.credit-bank-tools .ant-select-content[title="竞赛"]');
-    for (let attempt = 0; attempt < 4 && (await chosen.count()) === 0; attempt += 1) {
-      await page.getByLabel('类型').click();
-      await page.locator('.ant-select-item-option[title="竞赛"]').click();
-      await chosen.waitFor({ timeout: 10_000 }).catch(() => undefined);
-    }
-    await chosen.waitFor();
+    await chooseOption(page, page.getByLabel('类型'), '竞赛');
     await expect
       .poll(
         async () => {

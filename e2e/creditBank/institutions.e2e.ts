@@ -4,7 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage, SKIP_REASON, waitForHydration } from '../harness/browser';
+import { chooseOption, openPage, SKIP_REASON, waitForHydration } from '../harness/browser';
 import { cardLogIn, codeFromOutbox, outboxCount } from '../harness/cardHolder';
 import { consoleCall, signIn, signInThroughPage } from '../harness/consoleApi';
 import { DESK, fitsWidth, logIn, PHONE, previewSummary, SCHOOL, SCHOOL_ACCOUNT } from '../harness/creditBank';
@@ -220,8 +220,7 @@ describe.skipIf(SKIP_REASON)('credit bank: institutions open cards, a guardian a
     await page.getByText(/秒后重新获取/).waitFor();
     await page.getByLabel('验证码', { exact: true }).fill(await codeFromOutbox(env.site, GUARDIAN_PHONE, before));
     await page.getByLabel('监护人姓名').fill('林芳');
-    await page.getByLabel('与学生的关系').click();
-    await page.getByTitle('母亲').click();
+    await chooseOption(page, page.getByLabel('与学生的关系'), '母亲');
     await page.getByLabel('监护人手机号').fill(GUARDIAN_PHONE);
     await page.getByTestId('guardian-same-phone').waitFor();
     // Without the tick the page says what is missing and goes nowhere.

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../harness/axe';
-import { openPage, SKIP_REASON } from '../harness/browser';
+import { chooseOption, openPage, SKIP_REASON } from '../harness/browser';
 import {
   commitMendedSheet,
   competitionRows,
@@ -84,8 +84,7 @@ describe.skipIf(SKIP_REASON)('credit bank: an institution records credits', () =
     await list.getByText(/^共 \d+ 条$/).waitFor();
     expect(await fitsWidth(page)).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
-    await list.getByLabel('记录状态').click();
-    await page.getByTitle('待审核', { exact: true }).click();
+    await chooseOption(page, list.getByLabel('记录状态'), '待审核');
     // The hand-recorded credit and the batch's 49, besides the demo batch of 3 waiting for review.
     await list.getByText('共 53 条').waitFor();
     expect(errors).toEqual([]);

@@ -1,5 +1,12 @@
 import fs from 'node:fs';
-import { type Browser, type BrowserContext, chromium, type LaunchOptions, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type LaunchOptions,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 
 /**
  * Debian's Chromium headless shell (package chromium-headless-shell): the same Blink and V8 as the full browser
@@ -235,4 +242,25 @@ export const visitInLanes = async <T, P>(
       return lane;
     }),
   );
+};
+
+/**
+ * Chooses `option` in the antd select `field` (its combobox, found by its label) and waits until the select
+ * shows it. On a loaded machine a click can land while the list is still sliding open and be lost, as a
+ * person's can: then the list is opened and the option chosen again.
+ */
+export const chooseOption = async (page: Page, field: Locator, option: string) => {
+  // The combobox sits in the element that shows the chosen option, titled with it.
+  const shown = async () => (await field.locator('xpath=..').getAttribute('title')) === option;
+  for (let attempt = 0; attempt < 4 && !(await shown()); attempt += 1) {
+    await field.click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ visible: true })
+      .and(page.getByTitle(option, { exact: true }))
+      .click();
+    const deadline = Date.now() + 10_000;
+    while (!(await shown()) && Date.now() < deadline) await page.waitForTimeout(200);
+  }
+  if (!(await shown())) throw new Error(`the select did not take ${option}`);
 };
