@@ -252,14 +252,28 @@ export const visitInLanes = async <T, P>(
 export const chooseOption = async (page: Page, field: Locator, option: string) => {
   // The combobox sits in the element that shows the chosen option, titled with it.
   const shown = async () => (await field.locator('xpath=..').getAttribute('title')) === option;
-  for (let attempt = 0; attempt < 4 && !(await shown()); attempt += 1) {
+  for (let attempt = 0; attempt < 5 && !(await shown()); attempt += 1) {
     await field.click();
+    // Until its opening motion ends the list is still growing: a click aimed at an option can land on the
+    // field beneath it, which closes the list.
+    await page
+      .waitForFunction(
+        () =>
+          [...document.querySelectorAll('.ant-select-dropdown')].some(
+            (list) =>
+              !list.classList.contains('ant-select-dropdown-hidden') && !/-(appear|enter)\b/.test(list.className),
+          ),
+        undefined,
+        { timeout: 5_000 },
+      )
+      .catch(() => undefined);
     await page
       .locator('.ant-select-item-option')
       .filter({ visible: true })
       .and(page.getByTitle(option, { exact: true }))
-      .click();
-    const deadline = Date.now() + 10_000;
+      .click({ timeout: 5_000 })
+      .catch(() => undefined);
+    const deadline = Date.now() + 5_000;
     while (!(await shown()) && Date.now() < deadline) await page.waitForTimeout(200);
   }
   if (!(await shown())) throw new Error(`the select did not take ${option}`);
