@@ -18,7 +18,7 @@ import { multipartForm } from '../apps/server/src/domains/institutions/rosterTes
 import { insertSchools } from '../apps/server/src/testing/bulkRows';
 import { freePort } from '../e2e/harness/ports';
 import { benchServer, medianAndP99, onBothDatabases, oneAtATime, percentile, timed, tokensOf } from './databaseRuns';
-import { type LoadResult, loadFrom, ROOT, spawnUntilHealthy, stop } from './processes';
+import { combineRounds, type LoadResult, loadFrom, ROOT, replayedHeaders, spawnUntilHealthy, stop } from './processes';
 
 const RECORDS = Number(process.env.CREDIT_BENCH_RECORDS ?? 1_000_000);
 const HOLDERS = Number(process.env.CREDIT_BENCH_HOLDERS ?? 100_000);
@@ -81,14 +81,13 @@ const fetchOnce = (port: number, url: string, authorization: string) =>
       .get({ host: '127.0.0.1', port, path: url, headers: { authorization } }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const headers = Object.fromEntries(
-            Object.entries(response.headers).filter(
-              ([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name),
-            ),
-          ) as Record<string, string>;
-          resolve({ status: response.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
-        });
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: replayedHeaders(response.headers),
+            body: Buffer.concat(chunks),
+          }),
+        );
       })
       .on('error', reject);
   });
@@ -165,11 +164,10 @@ const overHttp = async (
       baseline.push(await round(barePort));
       server.push(await round(port));
     }
-    const mean = (rounds: LoadResult[]) => rounds.reduce((sum, result) => sum + result.perSecond, 0) / rounds.length;
-    const medianP99 = (rounds: LoadResult[]) =>
-      [...rounds].sort((a, b) => a.p99 - b.p99)[Math.floor(rounds.length / 2)]?.p99 ?? Number.NaN;
+    const real = combineRounds(server);
+    const bareRounds = combineRounds(baseline);
     console.info(
-      `${label.padEnd(10)} credit page over HTTP, ${CONCURRENCY} connections: ${mean(server).toFixed(0)}/s, p99 ${medianP99(server)} ms (goal ≤ 20 ms); bare Fastify, same bytes: ${mean(baseline).toFixed(0)}/s, p99 ${medianP99(baseline)} ms; ratio ${(mean(server) / mean(baseline)).toFixed(2)} (goal ≥ 0.5)`,
+      `${label.padEnd(10)} credit page over HTTP, ${CONCURRENCY} connections: ${real.perSecond.toFixed(0)}/s, p99 ${real.p99} ms (goal ≤ 20 ms); bare Fastify, same bytes: ${bareRounds.perSecond.toFixed(0)}/s, p99 ${bareRounds.p99} ms; ratio ${(real.perSecond / bareRounds.perSecond).toFixed(2)} (goal ≥ 0.5)`,
     );
   } finally {
     if (bare) await stop(bare);

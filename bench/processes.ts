@@ -1,5 +1,5 @@
 // What the benchmarks that start servers share: starting one until it answers, stopping it, its memory as Linux
-// reports it, and a load from a process of its own. The free
+// reports it, a load from a process of its own, and what a bare server replays of an answer. The free
 // port comes from the end-to-end harness's probe (e2e/harness/ports.ts), written once for both.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -85,3 +85,16 @@ export const loadFrom = (options: Options) =>
       code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`the load generator exited ${code}`)),
     );
   });
+
+/** Requests per second over all rounds, and the median of the rounds' p99. */
+export const combineRounds = (rounds: LoadResult[]) => ({
+  perSecond: rounds.reduce((sum, round) => sum + round.perSecond, 0) / rounds.length,
+  p99: [...rounds].sort((a, b) => a.p99 - b.p99)[Math.floor(rounds.length / 2)]?.p99 ?? Number.NaN,
+});
+
+/** Headers Node's http module writes itself (or that belong to one connection), left out of a replay. */
+export const NODE_WRITES = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/** An answer's headers as a bare server sends them again: all but those Node writes itself. */
+export const replayedHeaders = (headers: http.IncomingHttpHeaders) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => !NODE_WRITES.has(name))) as Record<string, string>;

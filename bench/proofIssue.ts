@@ -17,7 +17,7 @@ import { insertCardHolders } from '../apps/server/src/domains/cardHolders/cardHo
 import { insertCreditRecords } from '../apps/server/src/domains/cardHolders/creditRecordRepository';
 import { freePort } from '../e2e/harness/ports';
 import { benchServer, percentile, timed, tokensOf } from './databaseRuns';
-import { ROOT, spawnUntilHealthy, stop } from './processes';
+import { ROOT, replayedHeaders, spawnUntilHealthy, stop } from './processes';
 
 const RECORDS = 50;
 const ISSUES = 40;
@@ -206,11 +206,7 @@ const checkPage = async () => {
       'utf8',
     );
     if (!text.includes('真实有效')) throw new Error(`the check page does not say 真实有效: ${sample.status}`);
-    const headers = Object.fromEntries(
-      Object.entries(sample.headers).filter(
-        ([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name),
-      ),
-    ) as Record<string, string>;
+    const headers = replayedHeaders(sample.headers);
     const answers = path.join(dataDir, 'bare-answers.json');
     await fs.writeFile(
       answers,

@@ -24,7 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../e2e/harness/ports';
 import type { BareAnswer } from './bareServer';
-import { type LoadResult, loadFrom, peakRssMb, ROOT, rssMb, stop } from './processes';
+import { combineRounds, type LoadResult, loadFrom, NODE_WRITES, peakRssMb, ROOT, rssMb, stop } from './processes';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
 const WARM_UP_SECONDS = 2;
@@ -178,15 +178,6 @@ const load = async (base: string, call: Call, seconds: number) => {
   return result;
 };
 
-/** Requests per second over all rounds, and the median of the rounds' p99. */
-const combine = (rounds: LoadResult[]) => ({
-  perSecond: rounds.reduce((sum, round) => sum + round.perSecond, 0) / rounds.length,
-  p99: [...rounds].sort((a, b) => a.p99 - b.p99)[Math.floor(rounds.length / 2)]?.p99 ?? Number.NaN,
-});
-
-/** Headers Node's http module writes itself (or that belong to one connection), left out of the replay. */
-const NODE_WRITES = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
-
 const format = (value: number) => Math.round(value).toLocaleString('en-US');
 const loadAverage = () =>
   os
@@ -286,8 +277,8 @@ try {
       rounds.real.push(await load(server.url, call, SECONDS / ROUNDS));
       rounds.bare.push(await load(bare.url, call, SECONDS / ROUNDS));
     }
-    const real = combine(rounds.real);
-    const baseline = combine(rounds.bare);
+    const real = combineRounds(rounds.real);
+    const baseline = combineRounds(rounds.bare);
     const ratio = real.perSecond / baseline.perSecond;
     if (ratio < RATIO_GOAL) failed += 1;
     console.info(

@@ -2,22 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../harness/axe';
 import { openPage, SKIP_REASON, waitForHydration } from '../harness/browser';
 import { signInThroughPage } from '../harness/consoleApi';
-import { beijingDay, fitsWidth } from '../harness/creditBank';
+import { beijingDay, DESK, fitsWidth, PHONE } from '../harness/creditBank';
 import { useSiteAndBrowser } from '../harness/suite';
 
 const NAME = '2027 年机器人运动会（测试赛区）';
 const APPROVAL = '体联赛〔2027〕3号';
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 900 };
 
 describe.skipIf(SKIP_REASON)('match events: made in the console, seen on /match', () => {
   const env = useSiteAndBrowser();
 
-  const eventId = async () => {
+  /** The public list's events, as any visitor's call gets them. */
+  const publicEvents = async () => {
     const response = await fetch(`${env.site.url}/api/match/events?pageNum=1&pageSize=50`);
-    const { data } = (await response.json()) as { data: { list: { id: number; name: string }[] } };
-    return data.list.find((event) => event.name === NAME)?.id;
+    return ((await response.json()) as { data: { list: { id: number; name: string }[] } }).data.list;
   };
+  const eventId = async () => (await publicEvents()).find((event) => event.name === NAME)?.id;
 
   it('an editor creates an event with its items; the public list and its page show it on a phone and a desktop', async () => {
     const { page, errors: consoleErrors } = await signInThroughPage(env.browser, env.site, 'editor', '/events/create');
@@ -60,7 +59,7 @@ describe.skipIf(SKIP_REASON)('match events: made in the console, seen on /match'
     expect(consoleErrors).toEqual([]);
     const id = await eventId();
 
-    for (const viewport of [PHONE, DESKTOP]) {
+    for (const viewport of [PHONE, DESK]) {
       const { page: visitor, errors } = await openPage(env.browser, { viewport });
       const list = await visitor.goto(`${env.site.url}/match`);
       expect(list?.status()).toBe(200);
@@ -92,8 +91,7 @@ describe.skipIf(SKIP_REASON)('match events: made in the console, seen on /match'
 
   it('answers 404 for an event that is hidden or unknown', async () => {
     const { page } = await openPage(env.browser);
-    const hidden = await fetch(`${env.site.url}/api/match/events?pageNum=1&pageSize=50`);
-    const visible = ((await hidden.json()) as { data: { list: { id: number }[] } }).data.list.map((event) => event.id);
+    const visible = (await publicEvents()).map((event) => event.id);
     const notShown = Array.from({ length: 20 }, (_, index) => index + 1).find((id) => !visible.includes(id)) ?? 999;
     for (const id of [notShown, 999_999]) {
       const answer = await page.goto(`${env.site.url}/match/event/${id}`);

@@ -174,8 +174,9 @@ const captchaFrom = (params: URLSearchParams) => {
 
 /**
  * The public check pages (验真): `/verify/<code>` checks a proof (what its QR opens), `/verify?certificateNo=…&name=…`
- * a certificate; `/verify` alone is the form. A check is never kept (noStore): every one counts, and a
- * revocation shows at once; the bare form checks nothing and is kept like any public page.
+ * a certificate; `/verify` alone is the form. A check is never kept in the page cache by its address (noStore):
+ * every one counts, and a revocation shows at once (the server keeps a proof's check page itself, by the state of
+ * the proof); the bare form checks nothing and is kept like any public page.
  */
 export const verifyLoader = async ({ params, request, context }: LoaderFunctionArgs) => {
   const search = searchParams(request);

@@ -71,7 +71,7 @@ export const FormDialog = <Values extends object>({
       title={title}
       okText={okText}
       cancelText="取消"
-      okButtonProps={danger ? { danger: true } : undefined}
+      okButtonProps={{ danger }}
       confirmLoading={saving}
       destroyOnHidden
       onCancel={() => {

@@ -1,10 +1,10 @@
 import { type Cache, createCache } from './cache';
 
 /**
- * Rendered anonymous pages, by host, path, query and elderly mode: the `page` section of the server's cache,
- * bounded together with the cached public reads. An entry is good while the site version it was rendered
- * under is still current, and for at most MAX_AGE_MS: what a page shows also changes with the clock (a
- * banner's start and end time, a scheduled article), which no write announces.
+ * Rendered pages in a section of the server's cache (`page`: the anonymous pages by host, path, query and
+ * elderly mode), bounded together with the cached public reads. An entry is good while the site version it
+ * was rendered under is still current, and for at most PAGE_CACHE_MAX_AGE_MS: what a page shows also changes
+ * with the clock (a banner's start and end time, a scheduled article), which no write announces.
  */
 export const PAGE_CACHE_MAX_AGE_MS = 60_000;
 
@@ -15,8 +15,8 @@ export interface CachedPage {
   gzip: Buffer;
 }
 
-export const createPageCache = (now: () => number = Date.now, store: Cache = createCache(now)) => {
-  const pages = store.section<CachedPage>('page');
+export const createPageCache = (now: () => number = Date.now, store: Cache = createCache(now), section = 'page') => {
+  const pages = store.section<CachedPage>(section);
   return {
     get(key: string, version: number): CachedPage | undefined {
       return pages.get(key, version)?.value;

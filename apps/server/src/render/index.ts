@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { ELDERLY_MODE_COOKIE } from '@lianmeng/core';
 import type { HttpAdapter } from '@lianmeng/core/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createPageCache } from '../cache/pages';
+import { type CachedPage, createPageCache } from '../cache/pages';
 import type { ServerContext } from '../context';
 import { keptWindowEdge } from '../domains/images/imageRepository';
 import { FAILURE_HTML, type PageHead, type PreloadImage, pageDocument } from './document';
@@ -36,10 +36,7 @@ export interface PortalRenderer {
 }
 
 /** A page as rendered: its document, compressed once, and when it may change with no write (none: no such time). */
-export interface RenderedPage {
-  status: number;
-  body: string;
-  gzip: Buffer;
+export interface RenderedPage extends CachedPage {
   expiresAt: number | undefined;
 }
 
@@ -155,16 +152,10 @@ export const portalPageHandler = (app: FastifyInstance, context: ServerContext, 
   const windowEdgeAt = keptWindowEdge(context.db.kysely, () => context.siteVersion.current());
   const runtimeConfig = { hosts: context.config.hosts, ssoReturnOrigins: context.config.ssoReturnOrigins };
 
-  const send = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    status: number,
-    body: string | { text: string; gzip: Buffer },
-    cacheState: 'hit' | 'miss' | 'off',
-  ) => {
+  const send: typeof sendPage = (request, reply, ...page) => {
     // The dev server's React refresh preamble is an inline script; only development pages carry it.
     if (source.development) reply.removeHeader('content-security-policy');
-    return sendPage(request, reply, status, body, cacheState);
+    return sendPage(request, reply, ...page);
   };
 
   const handler: PortalPageHandler = async (request, reply, options) => {
@@ -199,9 +190,9 @@ export const portalPageHandler = (app: FastifyInstance, context: ServerContext, 
       });
       const cacheable = result.cacheable && !source.development;
       const gzip = gzipSync(body);
-      if (!source.development)
-        options?.rendered?.({ status: result.status, body, gzip, expiresAt: windowEdge?.getTime() });
-      if (cacheable) cache.set(key, { status: result.status, body, gzip, version, expiresAt: windowEdge?.getTime() });
+      const page: RenderedPage = { status: result.status, body, gzip, expiresAt: windowEdge?.getTime() };
+      if (!source.development) options?.rendered?.(page);
+      if (cacheable) cache.set(key, { ...page, version });
       return send(request, reply, result.status, { text: body, gzip }, cacheable ? 'miss' : 'off');
     } catch (error) {
       request.log.error({ err: error }, 'portal page render failed');

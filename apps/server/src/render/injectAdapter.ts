@@ -8,18 +8,18 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 export const INTERNAL_ORIGIN = 'http://portal.internal';
 
 /**
- * An axios adapter that answers the portal's calls from this very server through `inject`: no network hop,
- * yet the same routes, validation and envelopes a browser gets. Only the headers the client itself set travel
- * (axios on the server adds no cookie, no anti-forgery token): the pages rendered here are the pages anyone
- * would see.
- */
-/**
  * The answer headers a loader may read (a list's range, what a body is). The rest stay here: the answer lands
  * in the page's hydration data, and a page kept for every visitor must not carry the moment it was rendered
  * (`date`) or an anti-forgery cookie minted for this in-process call (`set-cookie`).
  */
 const PASSED_HEADERS = new Set(['content-type', 'content-range', 'content-disposition']);
 
+/**
+ * An axios adapter that answers the portal's calls from this very server through `inject`: no network hop,
+ * yet the same routes, validation and envelopes a browser gets. Only the headers the client itself set travel
+ * (axios on the server adds no cookie, no anti-forgery token): the pages rendered here are the pages anyone
+ * would see.
+ */
 export const injectAdapter =
   (app: FastifyInstance): HttpAdapter =>
   async (config) => {

@@ -9,28 +9,20 @@ const ISSUER = '联盟门户';
 export const newTotpSecret = () => generateSecret();
 
 const epochOf = (at: Date) => Math.floor(at.getTime() / 1000);
-/** The authenticator apps' period: a code stands for 30 seconds. */
-const TOTP_PERIOD_SECONDS = 30;
 
 /** The six-digit code of `secret` at `at` (the demo's scripts and the tests compute codes this way). */
 export const totpCode = (secret: string, at: Date) => generateSync({ secret, epoch: epochOf(at) });
 
 /**
  * The time step `code` belongs to if it is the secret's code now, or one step before or after (a phone's clock a
- * few seconds off still signs in); null if it is not. A step at or before `afterTimeStep` (the last one the
- * account used) is refused: a code works once.
+ * few seconds off still signs in); null if it is not. That a code works once is the caller's to enforce, with
+ * the step in the database (`spendTimeStep`): the library's own check (`afterTimeStep`) throws when the last
+ * step used lies past this process's window, as it does after another process with a faster clock took it.
  */
-export const totpTimeStep = async (secret: string, code: string, at: Date, afterTimeStep?: number | null) => {
+export const totpTimeStep = async (secret: string, code: string, at: Date) => {
   if (!/^\d{6}$/.test(code)) return null;
-  const result = await verify({
-    secret,
-    token: code,
-    epoch: epochOf(at),
-    epochTolerance: 30,
-    ...(afterTimeStep === null || afterTimeStep === undefined ? {} : { afterTimeStep }),
-  });
-  // The step it matched: the current one moved by the match's offset.
-  return result.valid ? Math.floor(epochOf(at) / TOTP_PERIOD_SECONDS) + result.delta : null;
+  const result = await verify({ secret, token: code, epoch: epochOf(at), epochTolerance: 30 });
+  return result.valid && 'timeStep' in result ? result.timeStep : null;
 };
 
 /** What an enrolment shows: the secret typed by hand, and the otpauth address as a QR code (SVG). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call';
-import { idNumber, pageQuery } from './fields';
-import { fileDownloadSchema, idSegment } from './institutions';
+import { idNumber, idSegment, pageQuery } from './fields';
+import { fileDownloadSchema } from './institutions';
 import { cardNoField } from './uc';
 
 /** Kinds of creditable activity, stored by key; the labels are what people read. */

@@ -76,6 +76,15 @@ export const idNumber = z
   .int({ error: '应为整数' })
   .positive({ error: '应为正整数' })
   .max(MAX_ID, { error: `不能大于 ${MAX_ID}` });
+/**
+ * A record's id as a path segment of the institution workbench, review and proof calls: digits only (unlike
+ * idText, no sign, space or JSON number), at most MAX_ID; 0 passes and finds no record.
+ */
+export const idSegment = z
+  .string()
+  .regex(/^\d{1,10}$/, { error: '应为数字' })
+  .transform(Number)
+  .pipe(z.number().max(MAX_ID, { error: `不能大于 ${MAX_ID}` }));
 
 export const pageQuery = z.object({
   pageNum: integerText(1, 100_000).optional().default(1),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type CallDefinition, defineCall } from './call';
 import { captchaFields } from './captcha';
-import { MAX_ID, pageQuery } from './fields';
+import { idSegment, pageQuery } from './fields';
 import { cardNoField, passwordField, phoneField, smsCodeField } from './uc';
 
 /** Kinds of institution, stored by key; the labels are what people read. */
@@ -187,12 +187,6 @@ const workbenchCall = <
     ...call,
   });
 const cardParams = z.object({ cardNo: cardNoField });
-/** A record's id as a path segment: digits, at most MAX_ID. */
-export const idSegment = z
-  .string()
-  .regex(/^\d{1,10}$/, { error: '应为数字' })
-  .transform(Number)
-  .pipe(z.number().max(MAX_ID, { error: `不能大于 ${MAX_ID}` }));
 const batchParams = z.object({ batchId: idSegment });
 
 /** The institution workbench (机构工作台): every call acts for the caller's own institution only. */

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { normalizeProofCode, PROOF_CODE_ALPHABET, PROOF_CODE_LENGTH } from '../proofCode';
 import { defineCall } from './call';
 import { captchaFields } from './captcha';
-import { fileDownloadSchema, idSegment } from './institutions';
+import { idSegment } from './fields';
+import { fileDownloadSchema } from './institutions';
 import { cardNoField } from './uc';
 
 /** The longest a proof may be valid; also the default. */

@@ -1,15 +1,6 @@
 import type { ConsoleEvent } from '@lianmeng/core';
-import {
-  CreateButton,
-  Datagrid,
-  FunctionField,
-  List,
-  SelectField,
-  SelectInput,
-  TextField,
-  TextInput,
-  TopToolbar,
-} from 'react-admin';
+import { CreateButton, FunctionField, SelectField, SelectInput, TextField, TextInput, TopToolbar } from 'react-admin';
+import { EditableList } from '../../components/EditableList';
 import { beijingText } from '../images/showingWindow';
 import { LEVEL_CHOICES, TYPE_CHOICES } from './choices';
 
@@ -32,28 +23,20 @@ const windowText = (event: ConsoleEvent) =>
 
 /** Every event, newest window first; each row opens its edit page. Events are hidden, never deleted. */
 export const EventList = () => (
-  <List
-    title="赛事"
-    filters={filters}
-    actions={<Actions />}
-    sort={{ field: 'registrationOpens', order: 'DESC' }}
-    exporter={false}
-  >
-    <Datagrid rowClick="edit" bulkActionButtons={false}>
-      <TextField source="name" label="赛事名称" />
-      <TextField source="season" label="赛季" />
-      <SelectField source="type" label="类别" choices={TYPE_CHOICES} sortable={false} />
-      <TextField source="level" label="级别" />
-      <TextField source="organizerName" label="承办单位" sortable={false} />
-      <FunctionField
-        source="registrationOpens"
-        label="报名时间（北京时间）"
-        render={(event: ConsoleEvent) => windowText(event)}
-      />
-      <TextField source="phaseLabel" label="阶段" sortable={false} />
-      <FunctionField label="公开" sortable={false} render={(event: ConsoleEvent) => (event.visible ? '是' : '否')} />
-    </Datagrid>
-  </List>
+  <EditableList title="赛事" filters={filters} actions={<Actions />} sortField="registrationOpens" sortOrder="DESC">
+    <TextField source="name" label="赛事名称" />
+    <TextField source="season" label="赛季" />
+    <SelectField source="type" label="类别" choices={TYPE_CHOICES} sortable={false} />
+    <TextField source="level" label="级别" />
+    <TextField source="organizerName" label="承办单位" sortable={false} />
+    <FunctionField
+      source="registrationOpens"
+      label="报名时间（北京时间）"
+      render={(event: ConsoleEvent) => windowText(event)}
+    />
+    <TextField source="phaseLabel" label="阶段" sortable={false} />
+    <FunctionField label="公开" sortable={false} render={(event: ConsoleEvent) => (event.visible ? '是' : '否')} />
+  </EditableList>
 );
 
 export default EventList;

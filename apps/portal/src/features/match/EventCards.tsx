@@ -5,7 +5,7 @@ import { EmptyState } from '../../shared/PageSkeleton';
 import { PhaseMark } from './phase';
 import './match.css';
 
-export const eventPath = (id: number) => `/match/event/${id}`;
+const eventPath = (id: number) => `/match/event/${id}`;
 
 /** The registration window in Beijing time, the zone every date of the site is read in. */
 export const windowText = (event: Pick<EventSummary, 'registrationOpens' | 'registrationCloses'>) =>

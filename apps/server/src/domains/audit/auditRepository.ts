@@ -1,5 +1,5 @@
 import type { AuditActionName, AuditEntry, AuditTargetName, auditFilter, ConsoleUser } from '@lianmeng/core';
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { listPage, pageOfRange } from '../../db/listPage';
@@ -34,15 +34,19 @@ const consoleAuditRow = (entry: ConsoleAuditEntry) => ({
 export const recordAudit = (trx: Kysely<Database>, entry: ConsoleAuditEntry) =>
   trx.insertInto('auditLog').values(consoleAuditRow(entry)).execute();
 
-/** Many entries at once (public checks written together), in the transaction of what they record. */
-export const recordAudits = async (trx: Kysely<Database>, entries: ConsoleAuditEntry[]) => {
-  for (let start = 0; start < entries.length; start += AUDIT_ROWS_PER_INSERT) {
+/** Rows of any kind of entry, a bounded number to an insert. */
+const insertAuditRows = async (trx: Kysely<Database>, rows: Insertable<AuditLogTable>[]) => {
+  for (let start = 0; start < rows.length; start += AUDIT_ROWS_PER_INSERT) {
     await trx
       .insertInto('auditLog')
-      .values(entries.slice(start, start + AUDIT_ROWS_PER_INSERT).map(consoleAuditRow))
+      .values(rows.slice(start, start + AUDIT_ROWS_PER_INSERT))
       .execute();
   }
 };
+
+/** Many entries at once (public checks written together), in the transaction of what they record. */
+export const recordAudits = (trx: Kysely<Database>, entries: ConsoleAuditEntry[]) =>
+  insertAuditRows(trx, entries.map(consoleAuditRow));
 
 /**
  * An entry for a step taken by a card account (an institution's account, or a holder activating a card),
@@ -145,14 +149,7 @@ export const recordAuditAlone = (db: Db, entry: Parameters<typeof recordAudit>[1
   db.writeTransaction((trx) => recordAudit(trx, entry));
 
 /** Many card-account entries at once (one per record of a reviewed batch), in the transaction of the change. */
-export const recordCardAudits = async (trx: Kysely<Database>, entries: CardAuditEntry[]) => {
-  const rows = entries.map(cardAuditRow);
-  for (let start = 0; start < rows.length; start += AUDIT_ROWS_PER_INSERT) {
-    await trx
-      .insertInto('auditLog')
-      .values(rows.slice(start, start + AUDIT_ROWS_PER_INSERT))
-      .execute();
-  }
-};
+export const recordCardAudits = (trx: Kysely<Database>, entries: CardAuditEntry[]) =>
+  insertAuditRows(trx, entries.map(cardAuditRow));
 
 export const recordCardAudit = (trx: Kysely<Database>, entry: CardAuditEntry) => recordCardAudits(trx, [entry]);

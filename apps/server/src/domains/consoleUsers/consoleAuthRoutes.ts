@@ -32,7 +32,7 @@ export const registerConsoleAuthRoutes = (app: FastifyInstance, context: ServerC
       await recordAuditAlone(db, {
         user: null,
         action: 'sign-in-alert',
-        targetType: 'consoleUser' as const,
+        targetType: 'consoleUser',
         targetId: account,
         detail: { username: account, failures: CONSOLE_LOGIN_RULES.accountPerHour },
         at: now(),

@@ -163,6 +163,25 @@ describe('the console’s second factor', () => {
     ).not.toBeNull();
   });
 
+  it('refuses, and does not fail on, a code older than a step used through a process whose clock runs ahead', async () => {
+    await buildConsoleUser(server.db, { username: 'skewed', role: 'editor' });
+    await enrol('skewed');
+    const secret = (await secretOf('skewed')) ?? '';
+    clock = new Date(clock.getTime() + 60_000);
+    // Another process sharing the database, its clock two minutes fast, took a code of its own time.
+    await server.db.kysely
+      .updateTable('secondFactor')
+      .set({ lastTimeStep: Math.floor(clock.getTime() / 30_000) + 4 })
+      .where('secret', '=', secret)
+      .execute();
+    const step = (await passwordStep('skewed')).secondFactor;
+    const answer = await post(null, '/lianmeng/auth/secondFactor', {
+      ticket: step.ticket,
+      code: totpCode(secret, clock),
+    });
+    expect(answer.json()).toEqual({ status: 401, message: SECOND_FACTOR_WRONG });
+  });
+
   it('spends a ticket after five wrong codes, and refuses another’s or an expired ticket', async () => {
     await buildConsoleUser(server.db, { username: 'guessed', role: 'editor' });
     await enrol('guessed');

@@ -20,12 +20,7 @@ import {
   startSecondStep,
   ticketOwner,
 } from '../secondFactor/secondFactor';
-import {
-  findSecondFactor,
-  lastTimeStepOf,
-  spendTimeStep,
-  unusedRecoveryCodes,
-} from '../secondFactor/secondFactorRepository';
+import { findSecondFactor, spendTimeStep, unusedRecoveryCodes } from '../secondFactor/secondFactorRepository';
 import { changeOwnPassword, REAUTH_WINDOW_MS } from './consoleUserCommands';
 import { findConsoleUserRow, markSessionReauthenticated, toConsoleUser } from './consoleUserRepository';
 
@@ -67,10 +62,7 @@ export const registerConsoleSecurityRoutes = (app: FastifyInstance, context: Ser
     const row = await findConsoleUserRow(db.kysely, user.id);
     const factor = await findSecondFactor(db.kysely, consoleAccountKey(user.id));
     const passwordRight = row !== undefined && (await verifyPassword(row.passwordHash, password));
-    const step =
-      factor && code !== undefined
-        ? await totpTimeStep(factor.secret, code.trim(), now(), lastTimeStepOf(factor))
-        : null;
+    const step = factor && code !== undefined ? await totpTimeStep(factor.secret, code.trim(), now()) : null;
     // The code is used up only with the right password: a wrong guess at the password leaves it to its owner.
     const codeRight =
       !factor || (passwordRight && step !== null && (await spendTimeStep(db.kysely, factor.account, step)));

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCardHolder, buildCreditRecord, buildInstitution } from '../../testing/factories';
 import { createTestServer, type TestServer } from '../../testing/testServer';
+import { findCardHolderWithLedgerVersion } from '../cardHolders/cardHolderRepository';
 import { insertCreditRecords } from '../cardHolders/creditRecordRepository';
 import { totalOf } from './creditTestKit';
 import { createHolderViewCache } from './holderViewCache';
-import { holderLedgerVersion } from './ledgerVersionRepository';
 
 let server: TestServer;
 let token: string;
@@ -48,7 +48,12 @@ describe("a holder's credit views, kept until what they show changes", () => {
       builds += 1;
       return { builds };
     };
-    const holder = async () => ({ cardNo: HOLDER, ledgerVersion: await holderLedgerVersion(server.db.kysely, HOLDER) });
+    // The card and its ledger version in one read, as the credit page reads them.
+    const holder = async () => {
+      const row = await findCardHolderWithLedgerVersion(server.db.kysely, HOLDER);
+      if (!row) throw new Error(`no card ${HOLDER}`);
+      return row;
+    };
     await views.view(await holder(), 'k', build);
     expect(await views.view(await holder(), 'k', build)).toEqual({ builds: 1 });
     await views.view(await holder(), 'another filter', build);

@@ -2,9 +2,9 @@ import type { EventItem } from '@lianmeng/core';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, MatchEventItemTable } from '../../db/schema';
 
-export type EventItemRow = Selectable<MatchEventItemTable>;
+type EventItemRow = Selectable<MatchEventItemTable>;
 
-export const toEventItem = (row: EventItemRow): EventItem => ({
+const toEventItem = (row: EventItemRow): EventItem => ({
   id: Number(row.id),
   name: row.name,
   minMembers: Number(row.minMembers),

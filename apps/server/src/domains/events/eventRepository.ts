@@ -14,9 +14,9 @@ import { anyContains, type ConsoleListQuery, consoleListPage, type Page } from '
 import type { Database, MatchEventTable } from '../../db/schema';
 import { notFound } from '../../http/apiError';
 import { itemsOfEvents } from './eventItemRepository';
-import { EVENT_REFUSALS, type EventClock, phaseFields, phaseRank } from './policy';
+import { EVENT_REFUSALS, type EventClock, eventPhase, phaseFields, phaseRank } from './policy';
 
-export type EventRow = Selectable<MatchEventTable>;
+type EventRow = Selectable<MatchEventTable>;
 
 /** The names an event shows beside its own fields: its organiser's and its catalogue item's. */
 interface EventNames {
@@ -80,15 +80,15 @@ const consoleEventsOf = async (db: Kysely<Database>, rows: EventRow[], now: Date
   const [names, items] = await Promise.all([namesOf(db, rows), itemsOfEvents(db, ids)]);
   return rows.map((row) => {
     const id = Number(row.id);
-    const { organizerName, catalogueItemName } = names.get(id) ?? NO_NAMES;
+    const named = names.get(id) ?? NO_NAMES;
     return {
-      ...summaryOf(row, { organizerName, catalogueItemName }, now),
+      ...summaryOf(row, named, now),
       organizerId: Number(row.organizerId),
       description: row.description,
       resultsFrom: row.resultsFrom,
       objectionDays: Number(row.objectionDays),
       catalogueId: Number(row.catalogueId),
-      catalogueItemName,
+      catalogueItemName: named.catalogueItemName,
       items: items.get(id) ?? [],
       visible: Number(row.visible) === 1,
       createTime: row.createTime,
@@ -97,7 +97,7 @@ const consoleEventsOf = async (db: Kysely<Database>, rows: EventRow[], now: Date
   });
 };
 
-export const findEventRow = async (db: Kysely<Database>, id: number) =>
+const findEventRow = (db: Kysely<Database>, id: number) =>
   db.selectFrom('matchEvent').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const findConsoleEvent = async (db: Kysely<Database>, id: number, now: Date): Promise<ConsoleEvent> => {
@@ -133,17 +133,18 @@ export const listConsoleEvents = async (
   return { list: await consoleEventsOf(db, rows as EventRow[], now), total };
 };
 
-/** What the public list orders and pages by: every visible event's window, from the public list's index. */
-const visibleClocks = (db: Kysely<Database>) =>
-  db
-    .selectFrom('matchEvent')
-    .select(['id', 'registrationOpens', 'registrationCloses', 'resultsPublishedTime', 'objectionDays'])
-    .where('visible', '=', 1)
-    .execute();
-
-/** The visible events' windows, for when the next of them changes phase. */
-export const visibleEventClocks = async (db: Kysely<Database>): Promise<EventClock[]> =>
-  (await visibleClocks(db)).map((row) => ({ ...row, objectionDays: Number(row.objectionDays) }));
+/**
+ * Every visible event's window, from the public list's index: what the public list orders and pages by, and
+ * when the next of them changes phase.
+ */
+export const visibleEventClocks = async (db: Kysely<Database>): Promise<(EventClock & { id: number })[]> =>
+  (
+    await db
+      .selectFrom('matchEvent')
+      .select(['id', 'registrationOpens', 'registrationCloses', 'resultsPublishedTime', 'objectionDays'])
+      .where('visible', '=', 1)
+      .execute()
+  ).map((row) => ({ ...row, id: Number(row.id), objectionDays: Number(row.objectionDays) }));
 
 /**
  * One page of the visible events, in phase order (registering, upcoming, underway, publicizing, finished),
@@ -157,12 +158,8 @@ export const listPublicEvents = async (
   page: Page,
   now: Date,
 ): Promise<{ list: EventSummary[]; total: number }> => {
-  const placed = (await visibleClocks(db))
-    .map((row) => ({
-      id: Number(row.id),
-      opens: row.registrationOpens,
-      phase: phaseFields({ ...row, objectionDays: Number(row.objectionDays) }, now).phase,
-    }))
+  const placed = (await visibleEventClocks(db))
+    .map((clock) => ({ id: clock.id, opens: clock.registrationOpens, phase: eventPhase(clock, now) }))
     .filter((row) => filter.phase === undefined || row.phase === filter.phase)
     .sort(
       (a, b) =>
@@ -185,14 +182,14 @@ export const findPublicEvent = async (db: Kysely<Database>, id: number, now: Dat
   const row = await findEventRow(db, id);
   if (!row || Number(row.visible) !== 1) throw notFound(EVENT_REFUSALS.notFound);
   const [names, items] = await Promise.all([namesOf(db, [row]), itemsOfEvents(db, [id])]);
-  const { organizerName, catalogueItemName } = names.get(id) ?? NO_NAMES;
+  const named = names.get(id) ?? NO_NAMES;
   return {
-    ...summaryOf(row, { organizerName, catalogueItemName }, now),
+    ...summaryOf(row, named, now),
     description: row.description,
     items: items.get(id) ?? [],
     resultsFrom: row.resultsFrom,
     objectionDays: Number(row.objectionDays),
-    catalogueItemName,
+    catalogueItemName: named.catalogueItemName,
     serverTime: now.toISOString(),
   };
 };

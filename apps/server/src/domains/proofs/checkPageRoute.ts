@@ -1,6 +1,6 @@
 import { normalizeProofCode, PROOF_CODE_ALPHABET, PROOF_CODE_LENGTH } from '@lianmeng/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PAGE_CACHE_MAX_AGE_MS } from '../../cache/pages';
+import type { FastifyInstance } from 'fastify';
+import { createPageCache } from '../../cache/pages';
 import type { ServerContext } from '../../context';
 import { elderlyModeOf, type PortalPageHandler, sendPage } from '../../render';
 import { addDays, beijingDayStart } from '../credits/policy';
@@ -9,12 +9,6 @@ import type { ProofCheckLog } from './proofCheckLog';
 import { findProofForCheck } from './proofRepository';
 
 const WELL_FORMED = new RegExp(`^[${PROOF_CODE_ALPHABET}]{${PROOF_CODE_LENGTH}}$`);
-
-interface KeptCheckPage {
-  status: number;
-  body: string;
-  gzip: Buffer;
-}
 
 /** What the page-rendering path tells the kept page's route: whether the check it rendered was counted. */
 export interface PageCheck {
@@ -41,12 +35,12 @@ export const registerCheckPageRoute = (
     admitPage(address: string): Promise<boolean>;
     checks: ProofCheckLog;
     /** The check the page's loader made in this request, once it has rendered. */
-    pageCheck(request: FastifyRequest): PageCheck | undefined;
+    pageCheck(): PageCheck | undefined;
   },
 ) => {
   const { db, now } = context;
   const { portalPage, admitPage, checks, pageCheck } = deps;
-  const pages = app.cache.store.section<KeptCheckPage>('checkPage');
+  const pages = createPageCache(() => now().getTime(), app.cache.store, 'checkPage');
 
   app.get<{ Params: { code: string } }>('/verify/:code', async (request, reply) => {
     const code = normalizeProofCode(request.params.code);
@@ -62,7 +56,7 @@ export const registerCheckPageRoute = (
     const origin = `${request.protocol}://${request.host}`;
     // The code as written: the page shows it (the address, the form's hydration data).
     const key = `${origin}\u0000${request.params.code}\u0000${proof.version}\u0000${elderlyModeOf(request) ? 'elderly' : 'standard'}`;
-    const kept = pages.get(key, siteVersion)?.value;
+    const kept = pages.get(key, siteVersion);
     if (kept && (await admitPage(request.ip))) {
       const current = now();
       checks.add(proof.id, proofState(proof, current), current);
@@ -71,18 +65,14 @@ export const registerCheckPageRoute = (
     return portalPage(request, reply, {
       rendered(page) {
         // Only the verdict page of a check that was admitted and counted: never a refusal or a challenge.
-        if (page.status !== 200 || !pageCheck(request)?.counted) return;
-        const current = now().getTime();
-        // Until the end of the last valid day, when 真实有效 turns 已过期 with no write.
-        const expiry = Date.parse(beijingDayStart(addDays(proof.validUntil, 1)));
-        const ends = [current + PAGE_CACHE_MAX_AGE_MS, ...(expiry > current ? [expiry] : [])];
-        if (page.expiresAt !== undefined) ends.push(page.expiresAt);
+        if (page.status !== 200 || !pageCheck()?.counted) return;
+        // Until the end of the last valid day, when 真实有效 turns 已过期 with no write; a page past it stays as it is.
+        const validEnds = Date.parse(beijingDayStart(addDays(proof.validUntil, 1)));
+        const dayEnds = validEnds > now().getTime() ? validEnds : Number.POSITIVE_INFINITY;
         pages.set(key, {
-          value: { status: page.status, body: page.body, gzip: page.gzip },
+          ...page,
           version: siteVersion,
-          expiresAt: Math.min(...ends),
-          // Two bytes a character, as JavaScript keeps the page's Chinese text, and the compressed copy.
-          bytes: page.body.length * 2 + page.gzip.length + key.length * 2,
+          expiresAt: Math.min(page.expiresAt ?? Number.POSITIVE_INFINITY, dayEnds),
         });
       },
     });

@@ -2,9 +2,10 @@ import type { ProofState } from '@lianmeng/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { recordAudits } from '../audit/auditRepository';
+import { insertProofChecks } from './proofCheckRepository';
 
 /** How long a check waits in a process before it is written, with every other check of that second. */
-export const PROOF_CHECK_FLUSH_MS = 1000;
+const PROOF_CHECK_FLUSH_MS = 1000;
 /** Rows per insert statement: well under both databases' limit on bound values (7 a row). */
 const ROWS_PER_INSERT = 500;
 
@@ -41,10 +42,10 @@ export const createProofCheckLog = (db: Db, log: FastifyBaseLogger, everyMs = PR
     db.writeTransaction(async (trx) => {
       for (let start = 0; start < batch.length; start += ROWS_PER_INSERT) {
         const rows = batch.slice(start, start + ROWS_PER_INSERT);
-        await trx
-          .insertInto('creditProofCheck')
-          .values(rows.map((check) => ({ proofId: check.proofId, checkTime: check.at })))
-          .execute();
+        await insertProofChecks(
+          trx,
+          rows.map((check) => ({ proofId: check.proofId, checkTime: check.at })),
+        );
         // Checked by anyone: the entries name no one.
         await recordAudits(
           trx,

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
-/** One public check of a proof: when, never by whom. */
-export const insertProofCheck = (trx: Kysely<Database>, proofId: number, at: string) =>
-  trx.insertInto('creditProofCheck').values({ proofId, checkTime: at }).execute();
+/** Public checks of proofs: when, never by whom. */
+export const insertProofChecks = (trx: Kysely<Database>, checks: { proofId: number; checkTime: string }[]) =>
+  trx.insertInto('creditProofCheck').values(checks).execute();
 
 /**
  * How often each proof was checked and its latest `recent` check times, newest first: one read, each check

@@ -177,7 +177,7 @@ export const verifyProofCode = async (
   const row = await findProofByCode(db.kysely, code);
   if (!row) return { verdict: 'notFound', verdictLabel: PROOF_VERDICT_LABELS.notFound, proof: null };
   const verdict = proofState(row, now);
-  await checks.add(Number(row.id), verdict, now);
+  checks.add(Number(row.id), verdict, now);
   if (verdict !== 'valid') return { verdict, verdictLabel: PROOF_VERDICT_LABELS[verdict], proof: null };
   const ids = JSON.parse(row.recordIds) as number[];
   const found = await proofRecords(db.kysely, row.cardNo, ids);

@@ -14,7 +14,6 @@ import {
   findSecondFactor,
   findTicket,
   insertTicket,
-  lastTimeStepOf,
   removeTicket,
   saveSecondFactor,
   spendTicketTry,
@@ -137,7 +136,7 @@ export const finishSecondStep = async (
   }
   const factor = await findSecondFactor(db.kysely, row.account);
   if (!factor) return { kind: 'expired' };
-  const step = await totpTimeStep(factor.secret, code, at, lastTimeStepOf(factor));
+  const step = await totpTimeStep(factor.secret, code, at);
   // A code already used (or used at once by another request) is wrong, like any other wrong code.
   if (step !== null) {
     if (!(await spendTimeStep(db.kysely, row.account, step))) return { kind: 'wrong', account: row.account };

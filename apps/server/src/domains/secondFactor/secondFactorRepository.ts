@@ -32,10 +32,6 @@ export const spendTimeStep = async (db: Kysely<Database>, account: string, timeS
 export const forgetUsedCodes = (db: Kysely<Database>, account: string) =>
   db.updateTable('secondFactor').set({ lastTimeStep: null }).where('account', '=', account).execute();
 
-/** The last time step the account's codes used (null: none yet). */
-export const lastTimeStepOf = (factor: { lastTimeStep: number | string | null }) =>
-  factor.lastTimeStep === null ? null : Number(factor.lastTimeStep);
-
 /** Enrols (or re-enrols) the account: the new secret replaces the old one, and so do its recovery codes. */
 export const saveSecondFactor = async (
   trx: Kysely<Database>,
