@@ -57,6 +57,17 @@ if (fs.existsSync(data.uploads)) {
   fs.cpSync(data.uploads, path.join(folder, 'uploads'), { recursive: true, preserveTimestamps: true });
   uploads = fs.readdirSync(path.join(folder, 'uploads'), { recursive: true }).length;
 }
+// Teams' attachments (random names, written before their rows), without uploads still arriving (`.upload-…`).
+const teamFilesDir = path.join(data.dataDir, 'team-files');
+let teamFiles = 0;
+if (fs.existsSync(teamFilesDir)) {
+  fs.cpSync(teamFilesDir, path.join(folder, 'team-files'), {
+    recursive: true,
+    preserveTimestamps: true,
+    filter: (source) => !path.basename(source).startsWith('.upload-'),
+  });
+  teamFiles = fs.readdirSync(path.join(folder, 'team-files')).length;
+}
 const keys = [];
 for (const name of KEY_FILE_NAMES) {
   const key = path.join(data.dataDir, name);
@@ -74,11 +85,12 @@ const manifest = {
   integrity,
   rows,
   uploads,
+  teamFiles,
   keys,
 };
 fs.writeFileSync(path.join(folder, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 console.info(`备份完成：${folder}`);
 console.info(
-  `  数据库 ${Object.values(rows).reduce((sum, n) => sum + n, 0)} 行（完整性检查 ok），上传文件 ${uploads} 个`,
+  `  数据库 ${Object.values(rows).reduce((sum, n) => sum + n, 0)} 行（完整性检查 ok），上传文件 ${uploads} 个，参赛附件 ${teamFiles} 个`,
 );
 console.info(`  恢复：npm run restore -- ${folder}`);

@@ -31,6 +31,8 @@ refuseLink(backupFile);
 if (!fs.existsSync(backupFile)) fail(`备份目录中没有数据库文件：${backupFile}`);
 const backupUploads = path.join(folder, 'uploads');
 refuseLink(backupUploads);
+const backupTeamFiles = path.join(folder, 'team-files');
+refuseLink(backupTeamFiles);
 for (const name of KEY_FILE_NAMES) refuseLink(path.join(folder, name));
 
 const check = new Database(backupFile, { readonly: true, fileMustExist: true });
@@ -89,6 +91,18 @@ if (fs.existsSync(backupUploads)) {
     if (fs.existsSync(to)) uploads += 1;
   }
 }
+// Teams' attachments have random names: the backup's are added beside any there, none overwritten.
+let teamFiles = 0;
+if (fs.existsSync(backupTeamFiles)) {
+  const teamFilesDir = path.join(data.dataDir, 'team-files');
+  fs.mkdirSync(teamFilesDir, { recursive: true, mode: 0o700 });
+  for (const name of fs.readdirSync(backupTeamFiles)) {
+    const to = path.join(teamFilesDir, name);
+    if (fs.existsSync(to)) continue;
+    copyTree(path.join(backupTeamFiles, name), to);
+    if (fs.existsSync(to)) teamFiles += 1;
+  }
+}
 // The restored rows were written under the backup's keys (card log-in payloads in flight, SMS code and
 // image-challenge hashes): those keys come back too; a different key there is kept beside, not lost.
 const keptKeys = [];
@@ -110,4 +124,4 @@ if (fs.existsSync(`${data.file}.before-restore-${stamp}`))
   console.info(`  原数据库保留为 ${data.file}.before-restore-${stamp}`);
 for (const kept of keptKeys) console.info(`  原密钥文件保留为 ${kept}`);
 for (const link of skippedLinks) console.info(`  已跳过符号链接：${link}`);
-console.info(`  补回上传文件 ${uploads} 个。现在可以启动服务器（npm start）。`);
+console.info(`  补回上传文件 ${uploads} 个，参赛附件 ${teamFiles} 个。现在可以启动服务器（npm start）。`);

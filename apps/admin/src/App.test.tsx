@@ -36,6 +36,10 @@ const recordingClient = (me: CallResult<ConsoleUser>) => {
       asked.push(definition.path);
       return me as never;
     },
+    async download(definition) {
+      asked.push(definition.path);
+      return { ok: false, status: 404, message: '', network: false };
+    },
   };
   return { http, asked };
 };

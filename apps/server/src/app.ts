@@ -24,6 +24,7 @@ import { registerHealthRoute } from './domains/health/healthRoute';
 import { registerImageRoutes } from './domains/images/imageRoutes';
 import { createCardRoles, registerInstitutionRoutes } from './domains/institutions';
 import { registerProofRoutes } from './domains/proofs/routes';
+import { registerRegistrationRoutes } from './domains/registrations/routes';
 import { registerConsoleSettingsRoutes } from './domains/settings/consoleSettingsRoutes';
 import { registerPublicSettingsRoute } from './domains/settings/publicSettingsRoute';
 import { registerUploadRoutes } from './domains/uploads';
@@ -130,6 +131,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   await registerInstitutionRoutes(app, await registerCardHolderRoutes(app, context, deps.smsSender));
   await registerCreditRoutes(app, context, deps.smsSender);
   registerEventRoutes(app, context);
+  registerRegistrationRoutes(app, context);
   // The portal's pages before the proofs: the kept check page falls back to them.
   const portalPages = await createPortalPages(app, context);
   registerProofRoutes(app, context, portalPages);

@@ -25,6 +25,7 @@ const pendingHttp = () => {
         answer = resolve as typeof answer;
       });
     },
+    download: async () => ({ ok: false, status: 404, message: '', network: false }),
   };
   return {
     http,

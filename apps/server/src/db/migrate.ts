@@ -23,6 +23,8 @@ import { ssoCode } from './migrations/0020_sso_code';
 import { holderLedgerVersions } from './migrations/0021_holder_ledger_version';
 import { events } from './migrations/0022_events';
 import { totpTimeStep } from './migrations/0023_totp_time_step';
+import { matchTeams } from './migrations/0024_match_teams';
+import { matchTeamUploads } from './migrations/0025_match_team_uploads';
 
 /** Migrations are listed here (not read from a folder) so the bundled server carries them. */
 export const migrationsFor = (db: Db): Record<string, Migration> => ({
@@ -51,6 +53,8 @@ export const migrationsFor = (db: Db): Record<string, Migration> => ({
   '0021_holder_ledger_version': holderLedgerVersions(db.dialect),
   '0022_events': events(db.dialect),
   '0023_totp_time_step': totpTimeStep(),
+  '0024_match_teams': matchTeams(db.dialect),
+  '0025_match_team_uploads': matchTeamUploads(),
 });
 
 /**

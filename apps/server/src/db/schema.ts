@@ -292,6 +292,66 @@ export interface MatchEventItemTable {
   position: number;
 }
 
+export interface MatchTeamTable {
+  id: Generated<number>;
+  eventId: number;
+  itemId: number;
+  institutionId: number;
+  name: string;
+  coach: string;
+  /** draft | submitted | returned | approved. */
+  state: string;
+  returnReason: Generated<string>;
+  submittedTime: string | null;
+  reviewedTime: string | null;
+  /** The reviewer's card number. */
+  reviewedBy: string | null;
+  createdBy: string;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface MatchTeamMemberTable {
+  teamId: number;
+  /** The team's item, repeated so one index keeps a pupil to one team per item. */
+  itemId: number;
+  cardNo: string;
+  position: number;
+}
+
+export interface MatchTeamFileTable {
+  id: Generated<number>;
+  teamId: number;
+  /** report | photo | video. */
+  kind: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  durationSeconds: number | null;
+  sha256: string;
+  storedName: string;
+  createdBy: string;
+  createTime: string;
+}
+
+export interface MatchTeamUploadTable {
+  /** 32 random hex digits, also the staging file's name. */
+  id: string;
+  teamId: number;
+  institutionId: number;
+  /** report | photo | video. */
+  kind: string;
+  fileName: string;
+  size: number;
+  received: number;
+  /** The request writing now, and until when its claim holds. */
+  writer: string | null;
+  writerUntil: string | null;
+  createdBy: string;
+  createTime: string;
+  expireTime: string;
+}
+
 export interface CreditBatchTable {
   id: Generated<number>;
   institutionId: number;
@@ -494,6 +554,10 @@ export interface Database {
   creditCatalogue: CreditCatalogueTable;
   matchEvent: MatchEventTable;
   matchEventItem: MatchEventItemTable;
+  matchTeam: MatchTeamTable;
+  matchTeamMember: MatchTeamMemberTable;
+  matchTeamFile: MatchTeamFileTable;
+  matchTeamUpload: MatchTeamUploadTable;
   creditBatch: CreditBatchTable;
   creditEvidence: CreditEvidenceTable;
   holderCreditTotal: HolderCreditTotalTable;

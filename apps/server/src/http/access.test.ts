@@ -128,6 +128,32 @@ const ACCESS_TABLE: Record<
   'consoleApi.eventUpdate': 'editor +xsrf',
   'matchEvents.list': 'anonymous',
   'matchEvents.detail': 'anonymous',
+  'matchRegistration.events': 'cardHolder +institution',
+  'matchRegistration.teams': 'cardHolder +institution',
+  'matchRegistration.team': 'cardHolder +institution',
+  'matchRegistration.create': 'cardHolder +institution',
+  'matchRegistration.update': 'cardHolder +institution',
+  'matchRegistration.withdraw': 'cardHolder +institution',
+  'matchRegistration.uploadStart': 'cardHolder +institution',
+  'matchRegistration.uploadStatus': 'cardHolder +institution',
+  'matchRegistration.uploadChunk': 'cardHolder +institution',
+  'matchRegistration.uploadFinish': 'cardHolder +institution',
+  'matchRegistration.uploadCancel': 'cardHolder +institution',
+  'matchRegistration.removeFile': 'cardHolder +institution',
+  'matchRegistration.file': 'cardHolder +institution',
+  'matchRegistration.submit': 'cardHolder +institution',
+  'matchOrganiser.events': 'cardHolder +institution',
+  'matchOrganiser.teams': 'cardHolder +institution',
+  'matchOrganiser.team': 'cardHolder +institution',
+  'matchOrganiser.file': 'cardHolder +institution',
+  'matchOrganiser.approve': 'cardHolder +institution',
+  'matchOrganiser.return': 'cardHolder +institution',
+  'matchReview.events': 'cardHolder +operator',
+  'matchReview.teams': 'cardHolder +operator',
+  'matchReview.team': 'cardHolder +operator',
+  'matchReview.file': 'cardHolder +operator',
+  'matchReview.approve': 'cardHolder +operator',
+  'matchReview.return': 'cardHolder +operator',
 };
 
 const IDENTITIES = ['anonymous', 'cardHolder', 'staff', 'editor', 'admin'] as const;
@@ -176,6 +202,9 @@ const PATH_VALUES = {
   password: 'not-the-password',
   batchId: 1,
   code: 'ABCDEFGHJKLMNPQR',
+  eventId: 1,
+  fileId: 1,
+  uploadId: '0123456789abcdef0123456789abcdef',
 };
 
 let server: TestServer;

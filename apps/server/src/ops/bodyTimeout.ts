@@ -12,7 +12,9 @@ const hasBody = (headers: IncomingHttpHeaders) =>
   headers['transfer-encoding'] !== undefined ||
   (headers['content-length'] !== undefined && headers['content-length'] !== '0');
 
-const isUpload = (headers: IncomingHttpHeaders) => /^multipart\/form-data\b/i.test(headers['content-type'] ?? '');
+/** A multipart upload, or a piece of a resumable one (raw bytes, up to 8 MB each). */
+const isUpload = (headers: IncomingHttpHeaders) =>
+  /^(?:multipart\/form-data|application\/octet-stream)\b/i.test(headers['content-type'] ?? '');
 
 /**
  * Node's own limit is on the whole request (two minutes, so a 10 MB upload on a slow line gets through), so a

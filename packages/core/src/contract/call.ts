@@ -27,8 +27,18 @@ export const consoleRoleMay = (role: ConsoleRole, access: CallAccess): boolean =
 /** Calls that need a console session. */
 export const needsConsoleSession = (access: CallAccess): access is ConsoleRole =>
   access !== 'anonymous' && access !== 'cardHolder';
-/** How the request body travels. */
-export type BodyKind = 'none' | 'json' | 'form' | 'multipart';
+/**
+ * How the request body travels. `bytes`: the raw bytes of a file or a piece of one, sent as
+ * `application/octet-stream` (a resumable upload's chunk).
+ */
+export type BodyKind = 'none' | 'json' | 'form' | 'multipart' | 'bytes';
+
+/**
+ * What a successful answer is: the `{status, message, data}` envelope (`json`), or the bytes of a file
+ * (`bytes`: a download, with its own Content-Type and Content-Disposition, and Range requests answered with
+ * 206). A refusal is the JSON envelope either way.
+ */
+export type ResponseKind = 'json' | 'bytes';
 
 /** Which host a call goes to: the main site, the account centre `{uc}`, or the single-sign-on host. */
 export type CallHost = 'main' | 'uc' | 'sso';
@@ -61,8 +71,10 @@ export interface CallDefinition<
    * a new one (who am I, sign out, the password change itself); every other console call is refused until then.
    */
   beforePasswordChange?: true;
-  /** The schema of `data` in a successful envelope. */
+  /** The schema of `data` in a successful envelope (a `bytes` call's is `fileBytes`: no envelope to check). */
   response: Response;
+  /** `json` unless told: see ResponseKind. */
+  responseKind?: ResponseKind;
   summary: string;
 }
 

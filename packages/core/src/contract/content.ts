@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call';
-import { idText, integerText, pageQuery } from './fields';
+import { idText, integerText, MAX_ID, pageQuery } from './fields';
 
 export const attachmentSchema = z.object({ name: z.string(), url: z.string(), size: z.number().int().optional() });
 export type Attachment = z.infer<typeof attachmentSchema>;
@@ -48,7 +48,7 @@ export const content = {
     xsrf: false,
     bodyKind: 'none',
     query: pageQuery.extend({
-      typeId: integerText(1).optional(),
+      typeId: integerText(1, MAX_ID).optional(),
       keyword: z
         .string()
         .max(50, { error: '不能超过 50 个字符' })

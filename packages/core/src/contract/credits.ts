@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call';
-import { idNumber, idSegment, pageQuery } from './fields';
+import { idNumber, idSegment, idText, pageQuery } from './fields';
 import { fileDownloadSchema } from './institutions';
 import { cardNoField } from './uc';
 
@@ -251,7 +251,7 @@ export const creditWorkbench = {
     query: pageQuery.extend({
       state: z.enum(LEDGER_STATES, { error: '状态有误' }).optional(),
       cardNo: cardNoField.optional(),
-      batchId: z.coerce.number().int().positive().optional(),
+      batchId: idText.optional(),
     }),
     response: ledgerPage,
     summary: '本机构登记的学分记录（含冲正）',
@@ -357,7 +357,7 @@ export const creditReview = {
     path: '/api/creditBank/review/queue',
     bodyKind: 'none',
     query: pageQuery.extend({
-      institutionId: z.coerce.number().int().positive().optional(),
+      institutionId: idText.optional(),
       from: dateField.optional(),
       to: dateField.optional(),
     }),
@@ -370,9 +370,9 @@ export const creditReview = {
     path: '/api/creditBank/review/records',
     bodyKind: 'none',
     query: pageQuery.extend({
-      batchId: z.coerce.number().int().positive().optional(),
+      batchId: idText.optional(),
       state: z.enum(LEDGER_STATES).optional(),
-      institutionId: z.coerce.number().int().positive().optional(),
+      institutionId: idText.optional(),
     }),
     response: ledgerPage,
     summary: '待审核（或按状态）的记录，可按批次查看',

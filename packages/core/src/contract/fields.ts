@@ -41,6 +41,11 @@ export const FIELD_LABELS: Record<string, string> = {
   items: '项目',
   minMembers: '最少人数',
   maxMembers: '最多人数',
+  batchId: '批次',
+  institutionId: '机构',
+  recordIds: '记录',
+  members: '队员',
+  coach: '指导教师',
 };
 
 const INTEGER_TEXT = /^-?\d{1,15}$/;

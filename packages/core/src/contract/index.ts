@@ -12,6 +12,7 @@ export * from './fields';
 export * from './img';
 export * from './institutions';
 export * from './proofs';
+export * from './registrations';
 export * from './secondFactor';
 export * from './site';
 export * from './uc';
@@ -26,6 +27,7 @@ import { matchEvents } from './events';
 import { img } from './img';
 import { activation, institutionWorkbench } from './institutions';
 import { proofs } from './proofs';
+import { matchOrganiser, matchRegistration, matchReview } from './registrations';
 import { site } from './site';
 import { sso, uc } from './uc';
 
@@ -47,4 +49,7 @@ export const api = {
   creditHolder,
   proofs,
   matchEvents,
+  matchRegistration,
+  matchOrganiser,
+  matchReview,
 } as const;

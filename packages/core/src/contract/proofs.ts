@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { normalizeProofCode, PROOF_CODE_ALPHABET, PROOF_CODE_LENGTH } from '../proofCode';
 import { defineCall } from './call';
 import { captchaFields } from './captcha';
-import { idSegment } from './fields';
+import { idNumber, idSegment } from './fields';
 import { fileDownloadSchema } from './institutions';
 import { cardNoField } from './uc';
 
@@ -119,7 +119,7 @@ export const proofs = {
       cardNo: cardNoField.optional(),
       /** The records to list; `all: true` lists every posted one instead. */
       recordIds: z
-        .array(z.number({ error: '应为数字' }).int().positive(), { error: '请选择记录' })
+        .array(idNumber, { error: '请选择记录' })
         .max(PROOF_MAX_RECORDS, { error: `一份证明最多 ${PROOF_MAX_RECORDS} 条记录` })
         .optional(),
       all: z.boolean().optional(),

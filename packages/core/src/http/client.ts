@@ -76,18 +76,29 @@ export class HttpFailure extends Error {
 
 /**
  * What one call takes, typed from its definition: a call without a query, body or path schema accepts none.
- * A call whose body has no schema (the upload) takes a FormData.
+ * A call whose body has no schema takes a FormData (a multipart upload) or raw bytes (a `bytes` call's piece
+ * of a file, sent as application/octet-stream).
  */
 export interface CallInput<C extends CallDefinition = CallDefinition> {
   query?: CallQuery<C>;
-  body?: [CallBody<C>] extends [never] ? FormData : CallBody<C>;
+  body?: [CallBody<C>] extends [never] ? FormData | Blob | ArrayBuffer : CallBody<C>;
   params?: CallParams<C>;
   onUploadProgress?: (percent: number) => void;
   signal?: AbortSignal;
 }
 
+/** What a download takes: a `bytes` call's query and path, and how far the bytes have come (percent). */
+export interface DownloadInput<C extends CallDefinition = CallDefinition> {
+  query?: CallQuery<C>;
+  params?: CallParams<C>;
+  onDownloadProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
 export interface HttpClient {
   call<C extends CallDefinition>(definition: C, input?: CallInput<C>): Promise<CallResult<CallResponse<C>>>;
+  /** A `bytes` call's file as a Blob; a refusal is the envelope's Chinese message, as with `call`. */
+  download<C extends CallDefinition>(definition: C, input?: DownloadInput<C>): Promise<CallResult<Blob>>;
 }
 
 /** A query string of the values that are set; an object (a console filter) travels as JSON. */
@@ -114,6 +125,17 @@ export const requestUrl = (config: InternalAxiosRequestConfig): string => axios.
 
 const isEnvelope = (body: unknown): body is Envelope =>
   typeof body === 'object' && body !== null && typeof (body as Envelope).status === 'number';
+
+/** The envelope a refused download carries in its body, or null when the body is not one. */
+const envelopeOfBlob = async (body: unknown): Promise<Envelope | null> => {
+  try {
+    const text = typeof body === 'string' ? body : await (body as Blob).text();
+    const parsed: unknown = JSON.parse(text);
+    return isEnvelope(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+};
 
 /** The response headers (a list's `Content-Range` among them) by lower-case name. */
 export const headersOf = (response: AxiosResponse): Record<string, string> => {
@@ -167,7 +189,18 @@ export const createHttpInstance = (options: HttpClientOptions = {}): AxiosInstan
   };
 
   instance.interceptors.response.use(
-    (response) => {
+    async (response) => {
+      if (response.config.responseType === 'blob') {
+        // A download: the file itself when it succeeded; a refusal still comes as the JSON envelope.
+        if (response.status === 200 || response.status === 206) return response;
+        const envelope = await envelopeOfBlob(response.data);
+        throw fail(
+          response.config,
+          envelope?.status ?? response.status,
+          envelope?.message || `下载失败（${response.status}）`,
+          false,
+        );
+      }
       const envelope: unknown = response.data;
       if (!isEnvelope(envelope)) {
         const status = response.status >= 400 ? response.status : 500;
@@ -189,13 +222,44 @@ export const createHttpInstance = (options: HttpClientOptions = {}): AxiosInstan
   return instance;
 };
 
+const failedResult = (error: unknown): CallResult<never> =>
+  error instanceof HttpFailure
+    ? { ok: false, status: error.status, message: error.message, network: error.network }
+    : { ok: false, status: 0, message: NETWORK_ERROR_MESSAGE, network: true };
+
 /** The typed contract calls over an instance from `createHttpInstance`. */
 export const httpClientOver = (instance: AxiosInstance): HttpClient => ({
+  async download(definition, input = {}) {
+    const path = buildPath(definition.path, input.params as Record<string, string | number> | undefined);
+    const { onDownloadProgress } = input;
+    try {
+      const response = await instance.request<Blob>({
+        method: definition.method,
+        url: path,
+        call: definition,
+        params: input.query,
+        signal: input.signal,
+        responseType: 'blob',
+        onDownloadProgress: onDownloadProgress
+          ? (event) => {
+              if (event.total) onDownloadProgress(Math.round((event.loaded / event.total) * 100));
+            }
+          : undefined,
+      });
+      return { ok: true, status: 200, data: response.data, headers: headersOf(response) };
+    } catch (error) {
+      return failedResult(error);
+    }
+  },
   async call(definition, input = {}) {
     const path = buildPath(definition.path, input.params as Record<string, string | number> | undefined);
-    const rawBody = input.body as Record<string, unknown> | FormData | undefined;
+    const rawBody = input.body as Record<string, unknown> | FormData | Blob | ArrayBuffer | undefined;
     let data: unknown;
-    if (rawBody instanceof FormData) data = rawBody;
+    let contentType: string | undefined;
+    if (definition.bodyKind === 'bytes') {
+      data = rawBody;
+      contentType = 'application/octet-stream';
+    } else if (rawBody instanceof FormData) data = rawBody;
     else if (definition.bodyKind === 'form' && rawBody) {
       const form = new URLSearchParams();
       for (const [key, value] of Object.entries(rawBody)) {
@@ -211,6 +275,7 @@ export const httpClientOver = (instance: AxiosInstance): HttpClient => ({
         call: definition,
         params: input.query,
         data,
+        ...(contentType ? { headers: { 'Content-Type': contentType } } : {}),
         signal: input.signal,
         onUploadProgress: onUploadProgress
           ? (event) => {

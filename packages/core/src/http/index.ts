@@ -1,2 +1,3 @@
 export * from './cleanParams';
 export * from './client';
+export * from './uploadResumable';

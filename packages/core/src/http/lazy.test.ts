@@ -3,7 +3,10 @@ import { api } from '../contract';
 import type { BusinessFailure, HttpClient } from './client';
 import { CLIENT_NOT_LOADED_MESSAGE, lazyHttpClient } from './lazy';
 
-const loaded: HttpClient = { call: async () => ({ ok: true, status: 200, data: {} as never, headers: {} }) };
+const loaded: HttpClient = {
+  call: async () => ({ ok: true, status: 200, data: {} as never, headers: {} }),
+  download: async () => ({ ok: true, status: 200, data: new Blob(['bytes']), headers: {} }),
+};
 
 describe('lazyHttpClient', () => {
   it('loads the client with the first call only', async () => {
@@ -31,5 +34,16 @@ describe('lazyHttpClient', () => {
     ]);
     await expect(http.call(api.uc.publicKey)).resolves.toMatchObject({ ok: true });
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('a lazy download', () => {
+  it('goes through the loaded client, and answers a failed load as a failed call', async () => {
+    const load = vi.fn<() => Promise<HttpClient>>().mockRejectedValueOnce(new Error('chunk')).mockResolvedValue(loaded);
+    const http = lazyHttpClient(load);
+    const call = api.matchRegistration.file;
+    expect(await http.download(call, { params: { id: '1', fileId: '2' } })).toMatchObject({ ok: false, status: 0 });
+    const result = await http.download(call, { params: { id: '1', fileId: '2' } });
+    expect(result.ok && (await result.data.text())).toBe('bytes');
   });
 });

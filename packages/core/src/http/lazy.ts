@@ -1,4 +1,5 @@
 // Types only from the client: an app imports this without axios, which `load` brings with the first call.
+import type { CallDefinition } from '../contract/call';
 import type { BusinessFailure, HttpClient } from './client';
 
 /** Said when the script with the http client cannot be loaded (the network dropped, or a new build replaced it). */
@@ -19,20 +20,28 @@ export interface LazyHttpClientOptions {
 export const lazyHttpClient = (load: () => Promise<HttpClient>, options: LazyHttpClientOptions = {}): HttpClient => {
   const message = options.notLoadedMessage ?? CLIENT_NOT_LOADED_MESSAGE;
   let loading: Promise<HttpClient> | undefined;
+  /** The loaded client, or null (told to onBusinessError) when its script did not load. */
+  const loaded = async (definition: CallDefinition) => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    try {
+      return await loading;
+    } catch {
+      options.onBusinessError?.({ status: 0, message, path: definition.path, access: definition.access });
+      return null;
+    }
+  };
+  const notLoaded = { ok: false, status: 0, message, network: true } as const;
   return {
     async call(definition, input) {
-      loading ??= load().catch((error: unknown) => {
-        loading = undefined;
-        throw error;
-      });
-      let client: HttpClient;
-      try {
-        client = await loading;
-      } catch {
-        options.onBusinessError?.({ status: 0, message, path: definition.path, access: definition.access });
-        return { ok: false, status: 0, message, network: true };
-      }
-      return client.call(definition, input);
+      const client = await loaded(definition);
+      return client ? client.call(definition, input) : notLoaded;
+    },
+    async download(definition, input) {
+      const client = await loaded(definition);
+      return client ? client.download(definition, input) : notLoaded;
     },
   };
 };

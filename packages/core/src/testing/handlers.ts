@@ -80,7 +80,10 @@ const refusalOf = async (
  */
 export const mockCall = <R extends z.ZodType>(definition: CallAnswering<R>, resolver: Resolver<R>) =>
   checkedHandler(definition, resolver, (result) =>
-    HttpResponse.json({ status: 200, message: '操作成功', data: definition.response.parse(result) }),
+    definition.responseKind === 'bytes'
+      ? // A download answers with the file itself: the resolver gives its bytes (a Blob, a string, a buffer).
+        new HttpResponse(result as BodyInit, { headers: { 'Content-Type': 'application/octet-stream' } })
+      : HttpResponse.json({ status: 200, message: '操作成功', data: definition.response.parse(result) }),
   );
 
 /**

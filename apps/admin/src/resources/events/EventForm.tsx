@@ -49,8 +49,6 @@ const windowRule = (field: 'registrationCloses' | 'resultsFrom') => (_: unknown,
   const issue = eventWindowIssue(all);
   return issue?.path === field ? issue.message : undefined;
 };
-const openRule = (value: unknown) => (value ? undefined : '请填写报名开始时间');
-const closeRule = (value: unknown) => (value ? undefined : '请填写报名截止时间');
 
 const teamSize = [
   required('请填写人数'),
@@ -170,11 +168,16 @@ export const EventForm = () => {
         validate={maxLength(5000, '不能超过 5000 个字')}
         fullWidth
       />
-      <TextInput source="registrationOpens" label="报名开始（北京时间）" validate={openRule} {...beijingInstant} />
+      <TextInput
+        source="registrationOpens"
+        label="报名开始（北京时间）"
+        validate={required('请填写报名开始时间')}
+        {...beijingInstant}
+      />
       <TextInput
         source="registrationCloses"
         label="报名截止（北京时间）"
-        validate={[closeRule, windowRule('registrationCloses')]}
+        validate={[required('请填写报名截止时间'), windowRule('registrationCloses')]}
         {...beijingInstant}
       />
       <TextInput

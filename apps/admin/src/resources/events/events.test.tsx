@@ -148,6 +148,10 @@ describe('the events screens (赛事)', () => {
     await fillIn(user, /批准文号/, '教基司函〔2027〕1 号');
     await fillIn(user, /赛事简介/, '面向中小学生。');
 
+    // The window's ends and the results date are marked as required, like every field the server needs.
+    for (const label of [/报名开始/, /报名截止/, /成绩公布日期/]) {
+      expect(screen.getByLabelText(label).closest('.MuiFormControl-root')?.textContent).toContain('*');
+    }
     setDateTime(/报名开始/, '2027-03-01T08:00');
     setDateTime(/报名截止/, '2027-03-01T07:00');
     // The contract's rule, before anything is sent.

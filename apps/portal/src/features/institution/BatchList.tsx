@@ -1,9 +1,10 @@
 import { api, DEFAULT_PAGE_SIZE, type RosterBatch } from '@lianmeng/core';
 import { Button, Modal, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { http } from '../../app/api';
 import { formatTime } from '../../shared/dates';
 import { saveDownload } from '../../shared/download';
+import { useKeyboardScroll } from '../../shared/readable';
 import { useWorkbenchList } from './useWorkbenchList';
 import { WorkbenchTable } from './WorkbenchTable';
 
@@ -15,6 +16,9 @@ import { WorkbenchTable } from './WorkbenchTable';
 export const BatchList = ({ version }: { version: number }) => {
   const [page, setPage] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
   const { data, loading, reload } = useWorkbenchList(api.institutionWorkbench.batches, page, version);
+  // An empty table has nothing to tab to inside its scrolling box: the box itself takes the focus.
+  const section = useRef<HTMLElement>(null);
+  useKeyboardScroll(section, '开卡批次');
   const [modal, modalHost] = Modal.useModal();
 
   const downloadCodes = (batch: RosterBatch) =>
@@ -74,7 +78,7 @@ export const BatchList = ({ version }: { version: number }) => {
   ];
 
   return (
-    <section aria-label="开卡批次">
+    <section aria-label="开卡批次" ref={section}>
       {modalHost}
       <WorkbenchTable<RosterBatch>
         rowKey="id"

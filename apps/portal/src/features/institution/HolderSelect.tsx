@@ -18,7 +18,8 @@ export const HolderSelect = ({
 }: {
   id?: string;
   value?: string;
-  onChange?: (cardNo: string | undefined) => void;
+  /** The card number, and the person it was picked from (for a caller that lists the people it picked). */
+  onChange?: (cardNo: string | undefined, person?: InstitutionPerson) => void;
   status?: 'error';
 }) => {
   const [keyword, setKeyword] = useState('');
@@ -69,7 +70,7 @@ export const HolderSelect = ({
       onOpenChange={(open) => open && setOpened(true)}
       onChange={(cardNo) => {
         chosen.current = people.find((person) => person.cardNo === cardNo) ?? null;
-        onChange?.(cardNo);
+        onChange?.(cardNo, chosen.current ?? undefined);
       }}
       options={shown.map((person) => ({
         value: person.cardNo,

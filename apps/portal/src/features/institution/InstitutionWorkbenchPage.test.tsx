@@ -90,6 +90,9 @@ const server = setupServer(
   oneBatchHandler(),
   // The credits card opens on its recording form, which asks for the catalogue.
   mockCall(api.creditWorkbench.catalogue, () => []),
+  // The match cards: no event to register for, none organised (the review card stays away).
+  mockCall(api.matchRegistration.events, () => ({ list: [], total: 0 })),
+  mockCall(api.matchOrganiser.events, () => ({ list: [], total: 0 })),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

@@ -7,6 +7,8 @@ import { AccountPage } from '../account/AccountPage';
 import { RequireAccountFlag } from '../account/RequireAccountFlag';
 import { useCardSession } from '../account/useCardSession';
 import { CreditBankNav } from '../creditBank/CreditBankNav';
+import { OrganiserCard } from '../registration/OrganiserCard';
+import { RegistrationCard } from '../registration/RegistrationCard';
 import { BatchList } from './BatchList';
 import { CreditImport } from './CreditImport';
 import { CreditRecordForm } from './CreditRecordForm';
@@ -18,7 +20,8 @@ import { RosterImport } from './RosterImport';
 /**
  * /creditBank/institution (机构工作台): the institution the account acts for, its people, opening cards from a
  * roster, its batches, and its credits: recording one or a sheet of them, the records with their review state
- * and reversals, and the holders' objections. Loaded in the browser with the card holder's token; the server answers only for the
+ * and reversals, and the holders' objections; its match teams (赛事报名), and the review of the teams registered
+ * for the events it organises (赛事审核). Loaded in the browser with the card holder's token; the server answers only for the
  * token's own institution, whatever the page sends.
  */
 export const InstitutionWorkbenchPage = () => {
@@ -94,6 +97,8 @@ export const InstitutionWorkbenchPage = () => {
             ]}
           />
         </Card>
+        <RegistrationCard />
+        <OrganiserCard />
       </ConfigProvider>
     </AccountPage>
   );

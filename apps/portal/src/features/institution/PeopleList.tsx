@@ -7,10 +7,10 @@ import {
   type InstitutionPerson,
 } from '@lianmeng/core';
 import { Button, Input, Modal, Select, Space, type TableColumnsType, Typography } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { http } from '../../app/api';
 import { formatTime } from '../../shared/dates';
-import { Mark } from '../../shared/readable';
+import { Mark, useKeyboardScroll } from '../../shared/readable';
 import { useWorkbenchList } from './useWorkbenchList';
 import { WorkbenchTable } from './WorkbenchTable';
 
@@ -33,6 +33,9 @@ const activationLink = (cardNo: string, code: string) =>
 export const PeopleList = ({ version }: { version: number }) => {
   const [filters, setFilters] = useState<Filters>({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
   const { data, loading, reload } = useWorkbenchList(api.institutionWorkbench.people, filters, version);
+  // An empty table has nothing to tab to inside its scrolling box: the box itself takes the focus.
+  const section = useRef<HTMLElement>(null);
+  useKeyboardScroll(section, '人员名单');
   const [modal, modalHost] = Modal.useModal();
 
   const reissue = (person: InstitutionPerson) =>
@@ -134,7 +137,7 @@ export const PeopleList = ({ version }: { version: number }) => {
   ];
 
   return (
-    <section aria-label="人员名单">
+    <section aria-label="人员名单" ref={section}>
       {modalHost}
       <Space wrap style={{ marginBottom: 16 }}>
         <Input.Search

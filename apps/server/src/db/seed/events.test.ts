@@ -3,6 +3,7 @@ import { createTestServer, TEST_PASSWORD, type TestServer } from '../../testing/
 import { seedCardHolders } from './cardHolders';
 import { seedEvents } from './events';
 import { seedInstitutions } from './institutions';
+import { seedTeams } from './teams';
 
 let server: TestServer;
 const options = () => ({ dataDir: server.dataDir, demoPassword: TEST_PASSWORD, now: new Date() });
@@ -61,5 +62,34 @@ describe('the demo events', () => {
     await seedEvents(server.db, options());
     expect(await server.db.kysely.selectFrom('matchEvent').select('id').execute()).toHaveLength(4);
     expect(await count()).toBe(items);
+  });
+});
+
+describe('the demo teams', () => {
+  it('give the demo school a team being prepared in the open event and two admitted teams in its own closed meeting', async () => {
+    await seedTeams(server.db, options());
+    // A second run changes nothing.
+    await seedTeams(server.db, options());
+    const teams = await server.db.kysely
+      .selectFrom('matchTeam as team')
+      .innerJoin('matchEvent as event', 'event.id', 'team.eventId')
+      .select(['team.id', 'team.name', 'team.state', 'event.level'])
+      .orderBy('team.id')
+      .execute();
+    expect(teams.map((team) => [team.name, team.state, team.level])).toEqual([
+      ['一中雄鹰队', 'draft', '市级'],
+      ['一中猎豹队', 'approved', '校级'],
+      ['一中闪电队', 'approved', '校级'],
+    ]);
+    // The school's account sees its draft with what is still missing, through the workbench.
+    const token = await server.cardTokenFor('10000003');
+    const draft = await server.app.inject({
+      method: 'GET',
+      url: `/api/creditBank/institution/match/teams/${teams[0]?.id}`,
+      headers: { authorization: token },
+    });
+    expect(draft.statusCode).toBe(200);
+    expect(draft.json().data.members).toHaveLength(3);
+    expect(draft.json().data.missing.join('；')).toMatch(/设计报告/);
   });
 });

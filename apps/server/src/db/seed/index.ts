@@ -14,6 +14,7 @@ import { demoImages } from './demoImages';
 import { EVENTS_SEED_MARK, seedEvents } from './events';
 import { INSTITUTIONS_SEED_MARK, seedInstitutions } from './institutions';
 import { claimSeedMark, hasSeedMark } from './seedMarks';
+import { seedTeams, TEAMS_SEED_MARK } from './teams';
 
 const SEED_MARK = 'seed:images-and-console:v1';
 
@@ -36,6 +37,7 @@ export const demoDataComplete = async (db: Db) => {
     INSTITUTIONS_SEED_MARK,
     CREDITS_SEED_MARK,
     EVENTS_SEED_MARK,
+    TEAMS_SEED_MARK,
     SEED_MARK,
   ]) {
     if (!(await hasSeedMark(db.kysely, mark))) return false;
@@ -65,6 +67,8 @@ export const seedDemoData = async (
   await seedCredits(db, options);
   // After the institutions: they organise the demo events.
   await seedEvents(db, options);
+  // After the events: the demo school's teams enter them.
+  await seedTeams(db, options);
   if (await hasSeedMark(db.kysely, SEED_MARK))
     return { seeded: cardCredentialsFile !== null, credentialsFile: cardCredentialsFile };
 

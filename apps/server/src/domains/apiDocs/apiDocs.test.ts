@@ -49,10 +49,15 @@ describe('GET /api/openapi.json', () => {
       if (!operation) continue;
       expect(operation.operationId).toBe(id);
       expect(operation.summary).toBe(call.summary);
-      const success = operation.responses['200']?.content?.['application/json']?.schema as {
-        properties: Record<string, unknown>;
-      };
-      expect(Object.keys(success.properties)).toEqual(['status', 'message', 'data']);
+      if (call.responseKind === 'bytes') {
+        // A download answers with the file itself; its refusals are the envelope like every other call's.
+        expect(Object.keys(operation.responses['200']?.content ?? {})).toEqual(['application/octet-stream']);
+      } else {
+        const success = operation.responses['200']?.content?.['application/json']?.schema as {
+          properties: Record<string, unknown>;
+        };
+        expect(Object.keys(success.properties)).toEqual(['status', 'message', 'data']);
+      }
       expect(operation.responses['400']?.description).toMatch(/[\u4e00-\u9fff]/);
       if (call.access !== 'anonymous') expect(operation.responses['401']?.description).toMatch(/请先登录/);
       if (call.xsrf) expect(operation.responses['403']?.description).toContain('安全校验未通过');

@@ -28,7 +28,10 @@ const docsPage = (document: ReturnType<typeof openApiDocument>) => {
           .map(([type, content]) => `<p>请求体（${escapeHtml(type)}）：</p><pre>${schemaText(content.schema)}</pre>`)
           .join('')
       : '';
-    const success = operation.responses['200']?.content?.['application/json']?.schema;
+    // A download (`bytes`) answers with the file itself rather than the envelope.
+    const success =
+      operation.responses['200']?.content?.['application/json']?.schema ??
+      operation.responses['200']?.content?.['application/octet-stream']?.schema;
     const errors = errorsOf(call)
       .map(([status, message]) => `<li><code>${status}</code> ${escapeHtml(message)}</li>`)
       .join('');

@@ -88,6 +88,7 @@ const BODY_TYPES: Record<CallDefinition['bodyKind'], string> = {
   json: 'application/json',
   form: 'application/x-www-form-urlencoded',
   multipart: 'multipart/form-data',
+  bytes: 'application/octet-stream',
 };
 
 /**
@@ -151,7 +152,13 @@ export const openApiDocument = (options: DocumentOptions = {}) => {
     const openApiPath = call.path.replace(/:(\w+)/g, '{$1}');
     const bodyType = BODY_TYPES[call.bodyKind];
     const responses: Record<string, unknown> = {
-      '200': { description: '成功', content: { 'application/json': { schema: envelope(call.response) } } },
+      '200':
+        call.responseKind === 'bytes'
+          ? {
+              description: '文件内容（附件下载，支持 Range 请求）',
+              content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+            }
+          : { description: '成功', content: { 'application/json': { schema: envelope(call.response) } } },
     };
     for (const [status, message] of errorsOf(call)) {
       const earlier = responses[status] as { description: string } | undefined;
@@ -172,7 +179,13 @@ export const openApiDocument = (options: DocumentOptions = {}) => {
               requestBody: {
                 required: true,
                 content: {
-                  [bodyType]: { schema: call.body ? requestSchema(call.body) : { type: 'object' } },
+                  [bodyType]: {
+                    schema: call.body
+                      ? requestSchema(call.body)
+                      : call.bodyKind === 'bytes'
+                        ? { type: 'string', format: 'binary' }
+                        : { type: 'object' },
+                  },
                 },
               },
             }

@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = [
   'proof-revoke',
   'sso-issue',
   'sso-redeem',
+  'submit',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_NAMES: Record<AuditActionName, string> = {
@@ -74,6 +75,7 @@ export const AUDIT_ACTION_NAMES: Record<AuditActionName, string> = {
   'proof-revoke': '撤销证明',
   'sso-issue': '单点登录授权',
   'sso-redeem': '单点登录兑换',
+  submit: '提交报名',
 };
 
 /** What an audit entry is about; each has its Chinese name, so the console never shows a code. */
@@ -98,6 +100,7 @@ export const AUDIT_TARGETS = [
   'certificate',
   'sso',
   'matchEvent',
+  'matchTeam',
 ] as const;
 export type AuditTargetName = (typeof AUDIT_TARGETS)[number];
 export const AUDIT_TARGET_NAMES: Record<AuditTargetName, string> = {
@@ -121,6 +124,7 @@ export const AUDIT_TARGET_NAMES: Record<AuditTargetName, string> = {
   certificate: '证书查验',
   sso: '单点登录',
   matchEvent: '赛事',
+  matchTeam: '参赛队伍',
 };
 
 export const auditEntrySchema = z.object({

@@ -1,0 +1,76 @@
+import { api, MAX_PAGE_SIZE } from '@lianmeng/core';
+import { Card, Tabs } from 'antd';
+import { useRef, useState } from 'react';
+import { useWorkbenchList } from '../institution/useWorkbenchList';
+import { RegistrationEvents } from './RegistrationEvents';
+import { type Editing, TeamEditor } from './TeamEditor';
+import { TeamList } from './TeamList';
+import './registration.css';
+
+/** Every event the institution may see in one answer: there are few, and the editor finds a team's item there. */
+const ALL_EVENTS = { pageNum: 1, pageSize: MAX_PAGE_SIZE };
+
+/**
+ * 赛事报名 in the institution workbench: the events open for registration, the institution's teams, and the team
+ * editor both open. Always for the account's own institution: the server answers for no other.
+ */
+export const RegistrationCard = () => {
+  const [tab, setTab] = useState('events');
+  // A saved, submitted or withdrawn team changes both lists (an event counts the institution's teams).
+  const [version, setVersion] = useState(0);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const events = useWorkbenchList(api.matchRegistration.events, ALL_EVENTS, version);
+  // A team created from the events tab is found afterwards among the institution's teams.
+  const created = useRef(false);
+  const changed = () => {
+    if (editing?.mode === 'create') created.current = true;
+    setVersion((count) => count + 1);
+  };
+
+  return (
+    <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>赛事报名</h2>} style={{ marginTop: 16 }}>
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        tabBarGutter={20}
+        items={[
+          {
+            key: 'events',
+            label: '可报名赛事',
+            children: (
+              <RegistrationEvents
+                events={events.data?.list ?? null}
+                loading={events.loading}
+                onRegister={(event, item) => {
+                  created.current = false;
+                  setEditing({ mode: 'create', event, item });
+                }}
+              />
+            ),
+          },
+          {
+            key: 'teams',
+            label: '我的队伍',
+            children: (
+              <TeamList
+                version={version}
+                onOpen={(team) => setEditing({ mode: 'edit', teamId: team.id })}
+                onChanged={changed}
+              />
+            ),
+          },
+        ]}
+      />
+      <TeamEditor
+        editing={editing}
+        events={events.data?.list ?? []}
+        onClose={() => {
+          if (created.current) setTab('teams');
+          created.current = false;
+          setEditing(null);
+        }}
+        onChanged={changed}
+      />
+    </Card>
+  );
+};

@@ -1,0 +1,33 @@
+import type { RegistrationEvent } from '@lianmeng/core';
+import type { Kysely } from 'kysely';
+import type { Page } from '../../db/listPage';
+import type { Database } from '../../db/schema';
+import { findPublicEvent, visibleEventClocks } from '../events/eventRepository';
+import { eventPhase, phaseRank } from '../events/policy';
+import { teamCountsOfInstitution } from './teamRepository';
+
+/**
+ * The events an institution registers for: every shown event open for registration, and every shown event
+ * it already has teams in, in the public list's order (open first, the latest window first within a phase).
+ */
+export const registrationEvents = async (
+  db: Kysely<Database>,
+  institutionId: number,
+  page: Page,
+  now: Date,
+): Promise<{ list: RegistrationEvent[]; total: number }> => {
+  const [clocks, teamCounts] = await Promise.all([visibleEventClocks(db), teamCountsOfInstitution(db, institutionId)]);
+  const placed = clocks
+    .map((clock) => ({ id: clock.id, opens: clock.registrationOpens, phase: eventPhase(clock, now) }))
+    .filter((row) => row.phase === 'registering' || teamCounts.has(row.id))
+    .sort(
+      (a, b) =>
+        phaseRank(a.phase) - phaseRank(b.phase) || (a.opens < b.opens ? 1 : a.opens > b.opens ? -1 : b.id - a.id),
+    );
+  const list: RegistrationEvent[] = [];
+  for (const row of placed.slice(page.offset, page.offset + page.limit)) {
+    const detail = await findPublicEvent(db, row.id, now);
+    list.push({ ...detail, open: detail.phase === 'registering', teamCount: teamCounts.get(row.id) ?? 0 });
+  }
+  return { list, total: placed.length };
+};
