@@ -1,6 +1,6 @@
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { waitForHydration } from './browser';
 import { cardLogIn } from './cardHolder';
@@ -176,6 +176,27 @@ export const commitMendedSheet = async (page: Page, file: string) => {
 };
 
 /**
+ * Types `typed` into the searchable select `field` and clicks `option`, until `chosen` shows: on a loaded
+ * machine the click can land while the list is still opening and be lost, as a person's can, who then tries
+ * again.
+ */
+const searchAndChoose = async (field: Locator, typed: string, option: Locator, chosen: Locator) => {
+  for (let attempt = 0; attempt < 4; attempt += 1) {
+    await field.click();
+    await field.fill(typed);
+    await option.click({ timeout: 10_000 }).catch(() => undefined);
+    if (
+      await chosen.waitFor({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
+  }
+  await chosen.waitFor();
+};
+
+/**
  * Records the demo pupil's level-3 exam credit by hand in the workbench's 逐条登记 form, with a PDF certificate
  * as its evidence (the item requires one: the form refuses to send without it first).
  */
@@ -184,13 +205,18 @@ export const recordExamCredit = async (page: Page, certificateNo: string, date =
   const form = page.locator('section[aria-label="逐条登记"]');
   await form.getByLabel('获得日期').fill(date);
   await form.getByLabel('获得日期').press('Enter');
-  await form.getByLabel('持卡人').click();
-  await form.getByLabel('持卡人').fill(PUPIL.name);
-  await page.locator(`.ant-select-item-option[title^="${PUPIL.name}（${PUPIL.cardNo}）"]`).click();
-  await form.getByLabel('学分项目').click();
-  await form.getByLabel('学分项目').fill('三级');
-  await page.locator('.ant-select-item-option[title="机器人运动等级考试（三级）（等级考试·三级）"]').click();
-  await form.getByTestId('item-facts').getByText('必须上传').waitFor();
+  await searchAndChoose(
+    form.getByLabel('持卡人'),
+    PUPIL.name,
+    page.locator(`.ant-select-item-option[title^="${PUPIL.name}（${PUPIL.cardNo}）"]`),
+    form.getByTitle(new RegExp(`^${PUPIL.name}（${PUPIL.cardNo}）`)),
+  );
+  await searchAndChoose(
+    form.getByLabel('学分项目'),
+    '三级',
+    page.locator('.ant-select-item-option[title="机器人运动等级考试（三级）（等级考试·三级）"]'),
+    form.getByTestId('item-facts').getByText('必须上传'),
+  );
   expect(await form.getByLabel('学分', { exact: true }).inputValue()).toBe('3');
 
   await form.getByTestId('record-submit').click();

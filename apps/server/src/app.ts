@@ -25,6 +25,7 @@ import { registerImageRoutes } from './domains/images/imageRoutes';
 import { createCardRoles, registerInstitutionRoutes } from './domains/institutions';
 import { registerProofRoutes } from './domains/proofs/routes';
 import { registerRegistrationRoutes } from './domains/registrations/routes';
+import { registerResultRoutes } from './domains/results/routes';
 import { registerConsoleSettingsRoutes } from './domains/settings/consoleSettingsRoutes';
 import { registerPublicSettingsRoute } from './domains/settings/publicSettingsRoute';
 import { registerUploadRoutes } from './domains/uploads';
@@ -132,6 +133,7 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   await registerCreditRoutes(app, context, deps.smsSender);
   registerEventRoutes(app, context);
   registerRegistrationRoutes(app, context);
+  registerResultRoutes(app, context);
   // The portal's pages before the proofs: the kept check page falls back to them.
   const portalPages = await createPortalPages(app, context);
   registerProofRoutes(app, context, portalPages);

@@ -151,15 +151,19 @@ export const matchListLoader = async (args: LoaderFunctionArgs) => {
 /** One event's page; an id that is not a number is an unknown event, asked of nobody. */
 export const matchEventLoader = async ({ params, context }: LoaderFunctionArgs) => {
   const id = params.id ?? '';
-  if (!/^[1-9]\d{0,14}$/.test(id)) return { event: null, meta: { title: '赛事不存在' }, status: 404 };
-  const event = await clientFrom(context).call(api.matchEvents.detail, { params: { id } });
+  if (!/^[1-9]\d{0,14}$/.test(id)) return { event: null, results: null, meta: { title: '赛事不存在' }, status: 404 };
+  const client = clientFrom(context);
+  const event = await client.call(api.matchEvents.detail, { params: { id } });
+  // The 公示 is asked for only once results are published, and written into the page with the event.
+  const published = event.ok && (event.data.phase === 'publicizing' || event.data.phase === 'finished');
+  const results = published ? await client.call(api.matchPublicResults.results, { params: { id } }) : null;
   const meta: PageMeta = event.ok
     ? {
         title: event.data.name,
         description: `${event.data.typeLabel}·${event.data.level}，${event.data.organizerName}承办`,
       }
     : { title: event.status === 404 ? '赛事不存在' : '赛事' };
-  return { event, ...headOf([event], meta) };
+  return { event, results, ...headOf([event], meta) };
 };
 
 /** The image challenge's answer a check page carries in its address, after repeated misses. */

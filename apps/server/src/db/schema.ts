@@ -352,6 +352,31 @@ export interface MatchTeamUploadTable {
   expireTime: string;
 }
 
+export interface MatchResultTable {
+  teamId: number;
+  eventId: number;
+  itemId: number;
+  rank: number | null;
+  /** first | second | third | merit; null for none. */
+  award: string | null;
+  enteredBy: string;
+  enteredTime: string;
+}
+
+export interface MatchObjectionTable {
+  id: Generated<number>;
+  eventId: number;
+  teamId: number;
+  /** The institution that objected. */
+  institutionId: number;
+  reason: string;
+  createdBy: string;
+  receivedTime: string;
+  answer: Generated<string>;
+  answeredTime: string | null;
+  answeredBy: string | null;
+}
+
 export interface CreditBatchTable {
   id: Generated<number>;
   institutionId: number;
@@ -557,6 +582,8 @@ export interface Database {
   matchTeam: MatchTeamTable;
   matchTeamMember: MatchTeamMemberTable;
   matchTeamFile: MatchTeamFileTable;
+  matchResult: MatchResultTable;
+  matchObjection: MatchObjectionTable;
   matchTeamUpload: MatchTeamUploadTable;
   creditBatch: CreditBatchTable;
   creditEvidence: CreditEvidenceTable;

@@ -154,6 +154,17 @@ const ACCESS_TABLE: Record<
   'matchReview.file': 'cardHolder +operator',
   'matchReview.approve': 'cardHolder +operator',
   'matchReview.return': 'cardHolder +operator',
+  'matchResults.results': 'cardHolder +institution',
+  'matchResults.save': 'cardHolder +institution',
+  'matchResults.template': 'cardHolder +institution',
+  'matchResults.importPreview': 'cardHolder +institution',
+  'matchResults.importCommit': 'cardHolder +institution',
+  'matchResults.publish': 'cardHolder +institution',
+  'matchResults.objections': 'cardHolder +institution',
+  'matchResults.answer': 'cardHolder +institution',
+  'matchObjections.object': 'cardHolder +institution',
+  'matchObjections.mine': 'cardHolder +institution',
+  'matchPublicResults.results': 'anonymous',
 };
 
 const IDENTITIES = ['anonymous', 'cardHolder', 'staff', 'editor', 'admin'] as const;

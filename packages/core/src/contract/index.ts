@@ -13,6 +13,7 @@ export * from './img';
 export * from './institutions';
 export * from './proofs';
 export * from './registrations';
+export * from './results';
 export * from './secondFactor';
 export * from './site';
 export * from './uc';
@@ -28,6 +29,7 @@ import { img } from './img';
 import { activation, institutionWorkbench } from './institutions';
 import { proofs } from './proofs';
 import { matchOrganiser, matchRegistration, matchReview } from './registrations';
+import { matchObjections, matchPublicResults, matchResults } from './results';
 import { site } from './site';
 import { sso, uc } from './uc';
 
@@ -52,4 +54,7 @@ export const api = {
   matchRegistration,
   matchOrganiser,
   matchReview,
+  matchResults,
+  matchObjections,
+  matchPublicResults,
 } as const;

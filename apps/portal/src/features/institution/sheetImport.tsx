@@ -32,6 +32,8 @@ interface SheetImportOptions<T extends CallDefinition, P extends CallDefinition,
   /** What the file is, in the refusal of a file of the wrong kind (名单, 学分表). */
   what: string;
   maxBytes: number;
+  /** The path parameters every call of the import takes (the event whose results are imported), if any. */
+  params?: Record<string, string>;
   onPreviewed?: (preview: CallResponse<P>) => void;
   onCommitted?: (committed: CallResponse<C>) => void;
 }
@@ -47,6 +49,7 @@ export const useSheetImport = <T extends CallDefinition, P extends CallDefinitio
   commit: commitCall,
   what,
   maxBytes,
+  params,
   onPreviewed,
   onCommitted,
 }: SheetImportOptions<T, P, C>) => {
@@ -60,7 +63,7 @@ export const useSheetImport = <T extends CallDefinition, P extends CallDefinitio
 
   const downloadTemplate = async () => {
     setTemplateBusy(true);
-    const result = await http.call(template);
+    const result = await http.call(template, params ? { params: params as never } : undefined);
     setTemplateBusy(false);
     if (result.ok) saveDownload(result.data as FileDownload);
   };
@@ -71,6 +74,7 @@ export const useSheetImport = <T extends CallDefinition, P extends CallDefinitio
     if (previewId) body.append('previewId', previewId);
     setProgress(0);
     const result = await quietHttp.call(definition, {
+      ...(params ? { params: params as never } : {}),
       body: body as never,
       onUploadProgress: (percent) => setProgress(percent),
     });

@@ -1,6 +1,5 @@
-import type { EventDetail, EventItem } from '@lianmeng/core';
+import type { EventDetail, EventItem, PublicResults } from '@lianmeng/core';
 import { EVENT_LIMITS } from '@lianmeng/core';
-import { useEffect, useState } from 'react';
 import { useLoaderData } from 'react-router-dom';
 import type { matchEventLoader } from '../../app/loaders';
 import { AREAS } from '../../shared/articles/areas';
@@ -8,27 +7,12 @@ import { Breadcrumb } from '../../shared/Breadcrumb';
 import { EmptyState } from '../../shared/PageSkeleton';
 import { useHydrated } from '../../shared/useHydrated';
 import { usePageTitle } from '../../shared/usePageTitle';
+import { PublicResultsSection } from '../results/PublicResultsSection';
+import { useServerClock } from '../results/serverClock';
 import { windowText } from './EventCards';
 import { countdownText } from './eventTime';
 import { PhaseMark } from './phase';
 import './match.css';
-
-/**
- * The server's clock, carried forward: the page starts from the time the server answered (`serverTime`) and
- * adds the time elapsed since by the browser's monotonic clock, so a visitor's wrong clock moves nothing.
- */
-const useServerClock = (serverTime: string) => {
-  const [now, setNow] = useState(() => Date.parse(serverTime));
-  useEffect(() => {
-    const base = Date.parse(serverTime);
-    const start = performance.now();
-    const tick = () => setNow(base + (performance.now() - start));
-    tick();
-    const timer = setInterval(tick, 1000);
-    return () => clearInterval(timer);
-  }, [serverTime]);
-  return now;
-};
 
 /**
  * The time left to the window's next edge. The server writes it in days and hours; once the page runs in
@@ -73,7 +57,7 @@ const Items = ({ items }: { items: EventItem[] }) => (
   </ul>
 );
 
-const EventView = ({ event }: { event: EventDetail }) => (
+const EventView = ({ event, results }: { event: EventDetail; results: PublicResults | null }) => (
   <article className="panel event-page">
     <h1 className="panel-title">{event.name}</h1>
     <p>
@@ -105,20 +89,23 @@ const EventView = ({ event }: { event: EventDetail }) => (
     )}
     <h2 className="panel-title">比赛项目</h2>
     <Items items={event.items} />
+    {results && <PublicResultsSection results={results} />}
   </article>
 );
 
 /** `/match/event/<id>`: one event as its route's loader fetched it; an unknown one is a 404 inside the layout. */
 export const MatchEventPage = () => {
-  const { event } = useLoaderData<typeof matchEventLoader>();
+  const { event, results } = useLoaderData<typeof matchEventLoader>();
   const data = event?.ok ? event.data : null;
+  // A 公示 that could not be read leaves the rest of the page as it is.
+  const published = results?.ok ? results.data : null;
   usePageTitle(data ? data.name : '赛事不存在');
   const area = AREAS.match;
   return (
     <div className="detail-page">
       <Breadcrumb items={[{ title: area.title, to: '/match' }, { title: data ? '赛事' : '赛事不存在' }]} />
       {data ? (
-        <EventView event={data} />
+        <EventView event={data} results={published} />
       ) : (
         <div className="panel">
           <h1 className="panel-title">赛事不存在</h1>

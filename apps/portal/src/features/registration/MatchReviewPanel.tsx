@@ -1,6 +1,7 @@
 import {
   type api,
   DEFAULT_PAGE_SIZE,
+  EVENT_PHASE_LABELS,
   MAX_PAGE_SIZE,
   type OrganisedEvent,
   TEAM_STATE_LABELS,
@@ -30,6 +31,13 @@ const ALL = 'all';
 /** A draft is never sent to the organiser: the filter offers the other states. */
 const REVIEWED_STATES = TEAM_STATES.filter((state) => state !== 'draft');
 
+/** Results are entered once the registration window has closed: the phases after it, by their labels. */
+const CLOSED_PHASE_LABELS: readonly string[] = [
+  EVENT_PHASE_LABELS.underway,
+  EVENT_PHASE_LABELS.publicizing,
+  EVENT_PHASE_LABELS.finished,
+];
+
 const countsText = (event: OrganisedEvent) =>
   `待审核 ${event.counts.submitted} · 已退回 ${event.counts.returned} · 已通过 ${event.counts.approved}`;
 
@@ -38,10 +46,12 @@ const EventList = ({
   data,
   loading,
   onOpen,
+  onResults,
 }: {
   data: { list: OrganisedEvent[] } | null;
   loading: boolean;
   onOpen: (event: OrganisedEvent) => void;
+  onResults?: (event: OrganisedEvent) => void;
 }) => {
   if (!data) return loading ? <Skeleton active paragraph={{ rows: 3 }} title={false} /> : null;
   if (data.list.length === 0) return <Empty description="暂无需要审核报名的赛事" />;
@@ -61,6 +71,11 @@ const EventList = ({
           <Button type="primary" onClick={() => onOpen(event)} aria-label={`查看报名队伍：${event.name}`}>
             查看报名队伍
           </Button>
+          {onResults && CLOSED_PHASE_LABELS.includes(event.phaseLabel) && (
+            <Button onClick={() => onResults(event)} aria-label={`成绩录入：${event.name}`} style={{ marginLeft: 8 }}>
+              成绩录入
+            </Button>
+          )}
         </li>
       ))}
     </CardGrid>
@@ -184,7 +199,14 @@ const TeamTable = ({
  * its members (masked as the server sends them) and attachments, approved (通过) or returned (退回) with a
  * reason. A decision someone else made first (409) is told with the server's words, and the lists ask again.
  */
-export const MatchReviewPanel = ({ calls }: { calls: ReviewCalls }) => {
+export const MatchReviewPanel = ({
+  calls,
+  onResults,
+}: {
+  calls: ReviewCalls;
+  /** Opens an event's results (成绩录入), offered once its window has closed; the organiser's account only. */
+  onResults?: (event: OrganisedEvent) => void;
+}) => {
   const [event, setEvent] = useState<OrganisedEvent | null>(null);
   const [team, setTeam] = useState<TeamSummary | null>(null);
   const [version, setVersion] = useState(0);
@@ -264,7 +286,7 @@ export const MatchReviewPanel = ({ calls }: { calls: ReviewCalls }) => {
           }}
         />
       ) : (
-        <EventList data={events} loading={loading} onOpen={openEvent} />
+        <EventList data={events} loading={loading} onOpen={openEvent} onResults={onResults} />
       )}
     </section>
   );

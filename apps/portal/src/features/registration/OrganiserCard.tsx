@@ -1,16 +1,18 @@
-import { api } from '@lianmeng/core';
+import { api, type OrganisedEvent } from '@lianmeng/core';
 import { Card } from 'antd';
 import { useEffect, useState } from 'react';
 import { quietHttp } from '../../app/api';
+import { ResultsPanel } from '../results/ResultsPanel';
 import { MatchReviewPanel } from './MatchReviewPanel';
 
 /**
- * 赛事审核 in the institution workbench: only for an institution that organises at least one event (the server
+ * 赛事审核 in the institution workbench (review, then 成绩录入 once an event's window has closed): only for an institution that organises at least one event (the server
  * lists the events it organises); for any other institution, nothing. Asked quietly: a school that organises
  * nothing has nothing to be told.
  */
 export const OrganiserCard = () => {
   const [organises, setOrganises] = useState(false);
+  const [resultsOf, setResultsOf] = useState<OrganisedEvent | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -29,7 +31,11 @@ export const OrganiserCard = () => {
       style={{ marginTop: 16 }}
       data-testid="organiser-card"
     >
-      <MatchReviewPanel calls={api.matchOrganiser} />
+      {resultsOf ? (
+        <ResultsPanel eventId={resultsOf.id} eventName={resultsOf.name} onBack={() => setResultsOf(null)} />
+      ) : (
+        <MatchReviewPanel calls={api.matchOrganiser} onResults={setResultsOf} />
+      )}
     </Card>
   );
 };

@@ -2,6 +2,7 @@ import { api, MAX_PAGE_SIZE } from '@lianmeng/core';
 import { Card, Tabs } from 'antd';
 import { useRef, useState } from 'react';
 import { useWorkbenchList } from '../institution/useWorkbenchList';
+import { publishedEvents, SchoolResults } from '../results/SchoolResults';
 import { RegistrationEvents } from './RegistrationEvents';
 import { type Editing, TeamEditor } from './TeamEditor';
 import { TeamList } from './TeamList';
@@ -11,8 +12,8 @@ import './registration.css';
 const ALL_EVENTS = { pageNum: 1, pageSize: MAX_PAGE_SIZE };
 
 /**
- * 赛事报名 in the institution workbench: the events open for registration, the institution's teams, and the team
- * editor both open. Always for the account's own institution: the server answers for no other.
+ * 赛事报名 in the institution workbench: the events open for registration, the institution's teams, the team
+ * editor both open, and the published results (成绩公示与异议) of the events it took part in. Always for the account's own institution: the server answers for no other.
  */
 export const RegistrationCard = () => {
   const [tab, setTab] = useState('events');
@@ -22,6 +23,7 @@ export const RegistrationCard = () => {
   const events = useWorkbenchList(api.matchRegistration.events, ALL_EVENTS, version);
   // A team created from the events tab is found afterwards among the institution's teams.
   const created = useRef(false);
+  const published = publishedEvents(events.data?.list ?? []);
   const changed = () => {
     if (editing?.mode === 'create') created.current = true;
     setVersion((count) => count + 1);
@@ -59,6 +61,16 @@ export const RegistrationCard = () => {
               />
             ),
           },
+          // Only for an institution with teams in an event whose results are published.
+          ...(published.length > 0
+            ? [
+                {
+                  key: 'results',
+                  label: '成绩公示与异议',
+                  children: <SchoolResults events={published} />,
+                },
+              ]
+            : []),
         ]}
       />
       <TeamEditor

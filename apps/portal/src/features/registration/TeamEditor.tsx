@@ -47,7 +47,6 @@ export const TeamEditor = ({
   /** A team was created, changed or submitted: the lists ask again. */
   onChanged: () => void;
 }) => {
-  const [form] = Form.useForm<Values>();
   const [team, setTeam] = useState<TeamDetail | null>(null);
   const [members, setMembers] = useState<TeamMember[]>([]);
   const [loading, setLoading] = useState(false);
@@ -64,17 +63,15 @@ export const TeamEditor = ({
   const show = (next: TeamDetail) => {
     setTeam(next);
     setMembers(next.members);
-    form.setFieldsValue({ name: next.name, coach: next.coach });
   };
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the form instance and `show` stay the same; a new `editing` starts over
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `show` stays the same; a new `editing` starts over
   useEffect(() => {
     setTeam(null);
     setMembers([]);
     setRefusal(null);
     setMemberError(null);
     setDone(null);
-    form.resetFields();
     if (editing?.mode !== 'edit') return;
     let live = true;
     setLoading(true);
@@ -242,7 +239,9 @@ export const TeamEditor = ({
             />
           )}
           <Form<Values>
-            form={form}
+            // A new form for each team shown: it starts from the team's saved name and coach.
+            key={team?.id ?? 'new'}
+            initialValues={team ? { name: team.name, coach: team.coach } : undefined}
             layout="vertical"
             aria-label="队伍信息"
             disabled={!editable}

@@ -13,6 +13,7 @@ import { assertDemoPasswordStrong, CREDENTIAL_COLUMNS, createDemoCredentials } f
 import { demoImages } from './demoImages';
 import { EVENTS_SEED_MARK, seedEvents } from './events';
 import { INSTITUTIONS_SEED_MARK, seedInstitutions } from './institutions';
+import { RESULTS_SEED_MARK, seedResults } from './results';
 import { claimSeedMark, hasSeedMark } from './seedMarks';
 import { seedTeams, TEAMS_SEED_MARK } from './teams';
 
@@ -38,6 +39,7 @@ export const demoDataComplete = async (db: Db) => {
     CREDITS_SEED_MARK,
     EVENTS_SEED_MARK,
     TEAMS_SEED_MARK,
+    RESULTS_SEED_MARK,
     SEED_MARK,
   ]) {
     if (!(await hasSeedMark(db.kysely, mark))) return false;
@@ -69,6 +71,8 @@ export const seedDemoData = async (
   await seedEvents(db, options);
   // After the events: the demo school's teams enter them.
   await seedTeams(db, options);
+  // After the teams: the school's own meeting publishes its results.
+  await seedResults(db, options);
   if (await hasSeedMark(db.kysely, SEED_MARK))
     return { seeded: cardCredentialsFile !== null, credentialsFile: cardCredentialsFile };
 

@@ -12,7 +12,7 @@ export interface EventClock {
 const DAY_MS = 86_400_000;
 
 /** The instant the objection period of published results ends: `objectionDays` whole days after publication. */
-const objectionEnds = (event: EventClock) =>
+export const objectionEnds = (event: EventClock) =>
   event.resultsPublishedTime === null ? null : Date.parse(event.resultsPublishedTime) + event.objectionDays * DAY_MS;
 
 /**

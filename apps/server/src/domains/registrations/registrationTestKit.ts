@@ -188,3 +188,49 @@ export const teamAudits = (server: TestServer, teamId: number) =>
     .where('targetId', '=', String(teamId))
     .orderBy('id')
     .execute();
+
+/**
+ * A team written straight into the database in a given state (the registration calls are tested on their
+ * own), for the later steps of a season: review, results, objections.
+ */
+export const buildTeamRow = async (
+  server: TestServer,
+  values: {
+    eventId: number;
+    itemId: number;
+    institutionId: number;
+    members: string[];
+    state?: 'draft' | 'submitted' | 'returned' | 'approved';
+    name?: string;
+  },
+) => {
+  counter += 1;
+  const state = values.state ?? 'approved';
+  const at = iso(START);
+  const team = await server.db.kysely
+    .insertInto('matchTeam')
+    .values({
+      eventId: values.eventId,
+      itemId: values.itemId,
+      institutionId: values.institutionId,
+      name: values.name ?? `队伍${counter}`,
+      coach: '张老师',
+      state,
+      submittedTime: state === 'draft' ? null : at,
+      reviewedTime: state === 'approved' || state === 'returned' ? at : null,
+      reviewedBy: null,
+      createdBy: 'test',
+      createTime: at,
+      updateTime: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const teamId = Number(team.id);
+  if (values.members.length > 0) {
+    await server.db.kysely
+      .insertInto('matchTeamMember')
+      .values(values.members.map((cardNo, position) => ({ teamId, itemId: values.itemId, cardNo, position })))
+      .execute();
+  }
+  return teamId;
+};

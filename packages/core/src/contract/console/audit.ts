@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   'sso-issue',
   'sso-redeem',
   'submit',
+  'publish',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_NAMES: Record<AuditActionName, string> = {
@@ -76,6 +77,7 @@ export const AUDIT_ACTION_NAMES: Record<AuditActionName, string> = {
   'sso-issue': '单点登录授权',
   'sso-redeem': '单点登录兑换',
   submit: '提交报名',
+  publish: '公示成绩',
 };
 
 /** What an audit entry is about; each has its Chinese name, so the console never shows a code. */
@@ -101,6 +103,8 @@ export const AUDIT_TARGETS = [
   'sso',
   'matchEvent',
   'matchTeam',
+  'matchResult',
+  'matchObjection',
 ] as const;
 export type AuditTargetName = (typeof AUDIT_TARGETS)[number];
 export const AUDIT_TARGET_NAMES: Record<AuditTargetName, string> = {
@@ -125,6 +129,8 @@ export const AUDIT_TARGET_NAMES: Record<AuditTargetName, string> = {
   sso: '单点登录',
   matchEvent: '赛事',
   matchTeam: '参赛队伍',
+  matchResult: '赛事成绩',
+  matchObjection: '成绩异议',
 };
 
 export const auditEntrySchema = z.object({

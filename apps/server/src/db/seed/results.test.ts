@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, TEST_PASSWORD, type TestServer } from '../../testing/testServer';
+import { seedCardHolders } from './cardHolders';
+import { seedEvents } from './events';
+import { seedInstitutions } from './institutions';
+import { seedResults } from './results';
+import { seedTeams } from './teams';
+
+let server: TestServer;
+const options = () => ({ dataDir: server.dataDir, demoPassword: TEST_PASSWORD, now: new Date() });
+
+beforeAll(async () => {
+  server = await createTestServer();
+  await seedCardHolders(server.db, options());
+  await seedInstitutions(server.db, options());
+  await seedEvents(server.db, options());
+  await seedTeams(server.db, options());
+});
+afterAll(() => server.close());
+
+describe('the demo results', () => {
+  it("publish the school meeting's results, in their objection period, with one objection answered", async () => {
+    await seedResults(server.db, options());
+    // A second run changes nothing.
+    await seedResults(server.db, options());
+    const list = (await server.app.inject({ method: 'GET', url: '/api/match/events?pageSize=50' })).json().data
+      .list as { id: number; name: string; phase: string }[];
+    const meeting = list.find((event) => event.name.endsWith('校园机器人运动会'));
+    expect(meeting?.phase).toBe('publicizing');
+    const answer = await server.app.inject({ method: 'GET', url: `/api/match/events/${meeting?.id}/results` });
+    expect(answer.statusCode).toBe(200);
+    const data = answer.json().data;
+    expect(Date.parse(data.objectionDeadline) - Date.parse(data.publishedTime)).toBe(5 * 86_400_000);
+    expect(
+      data.results.map((row: { teamName: string; awardLabel: string; rank: number }) => [
+        row.teamName,
+        row.rank,
+        row.awardLabel,
+      ]),
+    ).toEqual([
+      ['一中猎豹队', 1, '一等奖'],
+      ['一中闪电队', 2, '二等奖'],
+    ]);
+    expect(data.results[0].members).toEqual(['王*明', '赵*红', '孙*丽']);
+    expect(data.objections).toHaveLength(1);
+    expect(data.objections[0]).toMatchObject({ teamName: '一中闪电队', answer: expect.stringContaining('维持原成绩') });
+    expect(data.objections[0].answeredDate).not.toBeNull();
+    expect(await server.db.kysely.selectFrom('matchObjection').select('id').execute()).toHaveLength(1);
+    expect(await server.db.kysely.selectFrom('matchResult').select('teamId').execute()).toHaveLength(2);
+  });
+});
