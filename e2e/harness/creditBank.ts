@@ -70,8 +70,11 @@ export const totalCredits = async (page: Page) => {
   return Number(await total.textContent());
 };
 
-/** A call with the logged-in card's own token, as the page would make it. */
-export const callAs = (page: Page, method: string, url: string, body?: unknown) =>
+/**
+ * A call with the logged-in card's own token, as the page would make it: the HTTP status, the envelope when
+ * the answer is one (null otherwise, a download's bytes say), and the answer's length.
+ */
+export const callWithStatus = (page: Page, method: string, url: string, body?: unknown) =>
   page.evaluate(
     async ({ method, url, body }) => {
       const response = await fetch(url, {
@@ -82,10 +85,24 @@ export const callAs = (page: Page, method: string, url: string, body?: unknown) 
         },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      return (await response.json()) as { status: number; data: unknown; message?: string };
+      const text = await response.text();
+      let envelope: { status: number; data?: unknown; message?: string } | null = null;
+      try {
+        envelope = JSON.parse(text) as { status: number; data?: unknown; message?: string };
+      } catch {
+        envelope = null;
+      }
+      return { http: response.status, envelope, length: text.length };
     },
     { method, url, body },
   );
+
+/** The envelope of a call made with the logged-in card's own token (see callWithStatus). */
+export const callAs = async (page: Page, method: string, url: string, body?: unknown) => {
+  const { envelope, http } = await callWithStatus(page, method, url, body);
+  if (!envelope) throw new Error(`${method} ${url}: HTTP ${http} without an envelope`);
+  return envelope as { status: number; data: unknown; message?: string };
+};
 
 export type SheetRow = [string, string, string, string, string, string];
 const SHEET_HEADER = ['卡号', '姓名', '项目代码', '获得日期', '学分', '证书编号'];

@@ -5,7 +5,16 @@ import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../harness/axe';
 import { openPage, SKIP_REASON, waitForModalToSettle } from '../harness/browser';
 import { consoleCall, signIn } from '../harness/consoleApi';
-import { callAs, DESK, EXAM_SITE_CARD, fitsWidth, logIn, openWorkbench, PHONE } from '../harness/creditBank';
+import {
+  callAs,
+  callWithStatus,
+  DESK,
+  EXAM_SITE_CARD,
+  fitsWidth,
+  logIn,
+  openWorkbench,
+  PHONE,
+} from '../harness/creditBank';
 import { REPO_ROOT, type RunningSite } from '../harness/site';
 import { useSiteAndBrowser } from '../harness/suite';
 
@@ -50,30 +59,6 @@ interface Team {
   files: TeamFile[];
   missing: string[];
 }
-
-/** A call with the page's own token, answering the HTTP status beside the envelope (`callAs` keeps only the body). */
-const callWithStatus = (page: Page, method: string, url: string, body?: unknown) =>
-  page.evaluate(
-    async ({ method, url, body }) => {
-      const response = await fetch(url, {
-        method,
-        headers: {
-          Authorization: window.localStorage.getItem('token') ?? '',
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      let envelope: { status?: number; message?: string } | null = null;
-      try {
-        envelope = JSON.parse(text) as { status?: number; message?: string };
-      } catch {
-        envelope = null;
-      }
-      return { http: response.status, envelope, length: text.length };
-    },
-    { method, url, body },
-  );
 
 /** The school's team of that name, read with the school's own token. */
 const schoolTeam = async (page: Page, name: string): Promise<Team> => {
