@@ -16,6 +16,7 @@ import { registerConsoleAuditRoutes } from './domains/audit/auditRoutes';
 import { createCaptcha, registerCaptchaRoute } from './domains/captcha';
 import { registerCardHolderRoutes } from './domains/cardHolders';
 import type { SmsSender } from './domains/cardHolders/smsSender';
+import { registerCertificateRoutes } from './domains/certificates/routes';
 import { registerConsoleAuthRoutes } from './domains/consoleUsers/consoleAuthRoutes';
 import { registerConsoleUserRoutes } from './domains/consoleUsers/consoleUserRoutes';
 import { registerCreditRoutes } from './domains/credits';
@@ -130,13 +131,14 @@ export const createServer = async (config: ServerConfig, deps: ServerDeps): Prom
   registerConsoleSettingsRoutes(app, context);
   await registerUploadRoutes(app, context);
   await registerInstitutionRoutes(app, await registerCardHolderRoutes(app, context, deps.smsSender));
-  await registerCreditRoutes(app, context, deps.smsSender);
+  const creditSms = await registerCreditRoutes(app, context, deps.smsSender);
   registerEventRoutes(app, context);
   registerRegistrationRoutes(app, context);
   registerResultRoutes(app, context);
   // The portal's pages before the proofs: the kept check page falls back to them.
   const portalPages = await createPortalPages(app, context);
-  registerProofRoutes(app, context, portalPages);
+  const { pdfTools } = registerProofRoutes(app, context, portalPages);
+  registerCertificateRoutes(app, context, { sms: creditSms, pdfTools });
   registerSiteFiles(app, context);
   registerApiDocsRoutes(app, { publicUrl: config.publicUrl, hosts: config.hosts });
   await registerUploads(app, path.join(config.dataDir, 'uploads'));

@@ -178,7 +178,7 @@ const captchaFrom = (params: URLSearchParams) => {
 
 /**
  * The public check pages (验真): `/verify/<code>` checks a proof (what its QR opens), `/verify?certificateNo=…&name=…`
- * a certificate; `/verify` alone is the form. A check is never kept in the page cache by its address (noStore):
+ * a certificate (`/verify?certificateNo=…` alone, a certificate's QR, fills the form in); `/verify` alone is the form. A check is never kept in the page cache by its address (noStore):
  * every one counts, and a revocation shows at once (the server keeps a proof's check page itself, by the state of
  * the proof); the bare form checks nothing and is kept like any public page.
  */
@@ -188,7 +188,7 @@ export const verifyLoader = async ({ params, request, context }: LoaderFunctionA
   const head = { title: '证明查验' };
   if (params.code) {
     const proof = await client.call(api.proofs.verify, { params: { code: params.code }, query: captchaFrom(search) });
-    return { code: params.code, proof, certificate: null, ...headOf([proof], head), noStore: true };
+    return { code: params.code, proof, certificate: null, prefill: null, ...headOf([proof], head), noStore: true };
   }
   const certificateNo = search.get('certificateNo')?.trim();
   const name = search.get('name')?.trim();
@@ -196,9 +196,15 @@ export const verifyLoader = async ({ params, request, context }: LoaderFunctionA
     const certificate = await client.call(api.proofs.verifyCertificate, {
       query: { certificateNo, name, ...captchaFrom(search) },
     });
-    return { code: null, proof: null, certificate, ...headOf([certificate], head), noStore: true };
+    return { code: null, proof: null, certificate, prefill: null, ...headOf([certificate], head), noStore: true };
   }
-  return { code: null, proof: null, certificate: null, ...headOf([], head) };
+  // A certificate's QR opens the form with its number filled in; whoever checks types the holder's name. Not
+  // kept: any number may be typed into the address.
+  if (certificateNo) {
+    const prefill = certificateNo.slice(0, 64);
+    return { code: null, proof: null, certificate: null, prefill, ...headOf([], head), noStore: true };
+  }
+  return { code: null, proof: null, certificate: null, prefill: null, ...headOf([], head) };
 };
 
 /**

@@ -26,6 +26,7 @@ import { totpTimeStep } from './migrations/0023_totp_time_step';
 import { matchTeams } from './migrations/0024_match_teams';
 import { matchTeamUploads } from './migrations/0025_match_team_uploads';
 import { matchResults } from './migrations/0026_match_results';
+import { matchCertificates } from './migrations/0027_match_certificates';
 
 /** Migrations are listed here (not read from a folder) so the bundled server carries them. */
 export const migrationsFor = (db: Db): Record<string, Migration> => ({
@@ -57,6 +58,7 @@ export const migrationsFor = (db: Db): Record<string, Migration> => ({
   '0024_match_teams': matchTeams(db.dialect),
   '0025_match_team_uploads': matchTeamUploads(),
   '0026_match_results': matchResults(db.dialect),
+  '0027_match_certificates': matchCertificates(db.dialect),
 });
 
 /**

@@ -275,6 +275,10 @@ export interface MatchEventTable {
   visible: Generated<number>;
   /** When the results were published; null until then. */
   resultsPublishedTime: Generated<string | null>;
+  /** When the results became final (certificates and credits); null until then. */
+  resultsFinalTime: Generated<string | null>;
+  /** The operator who made them final. */
+  finalisedBy: Generated<string | null>;
   createTime: string;
   updateTime: string;
 }
@@ -309,6 +313,8 @@ export interface MatchTeamTable {
   createdBy: string;
   createTime: string;
   updateTime: string;
+  /** A team carried into this event from a lower level's (晋级): the team it came from. */
+  carriedFromTeamId: Generated<number | null>;
 }
 
 export interface MatchTeamMemberTable {
@@ -361,6 +367,22 @@ export interface MatchResultTable {
   award: string | null;
   enteredBy: string;
   enteredTime: string;
+}
+
+/** A member's certificate of an award, issued when the event's results became final. */
+export interface MatchCertificateTable {
+  id: Generated<number>;
+  certificateNo: string;
+  eventId: number;
+  teamId: number;
+  cardNo: string;
+  /** The holder's name when issued: the certificate prints it. */
+  holderName: string;
+  /** first | second | third | merit. */
+  award: string;
+  /** The ledger record posting the award's credit. */
+  recordId: number;
+  issueTime: string;
 }
 
 export interface MatchObjectionTable {
@@ -584,6 +606,7 @@ export interface Database {
   matchTeamFile: MatchTeamFileTable;
   matchResult: MatchResultTable;
   matchObjection: MatchObjectionTable;
+  matchCertificate: MatchCertificateTable;
   matchTeamUpload: MatchTeamUploadTable;
   creditBatch: CreditBatchTable;
   creditEvidence: CreditEvidenceTable;

@@ -148,6 +148,8 @@ const ACCESS_TABLE: Record<
   'matchOrganiser.file': 'cardHolder +institution',
   'matchOrganiser.approve': 'cardHolder +institution',
   'matchOrganiser.return': 'cardHolder +institution',
+  'matchLadder.teams': 'cardHolder +institution',
+  'matchLadder.carry': 'cardHolder +institution',
   'matchReview.events': 'cardHolder +operator',
   'matchReview.teams': 'cardHolder +operator',
   'matchReview.team': 'cardHolder +operator',
@@ -165,6 +167,12 @@ const ACCESS_TABLE: Record<
   'matchObjections.object': 'cardHolder +institution',
   'matchObjections.mine': 'cardHolder +institution',
   'matchPublicResults.results': 'anonymous',
+  'matchFinal.events': 'cardHolder +operator',
+  'matchFinal.finalise': 'cardHolder +operator',
+  'matchCertificates.mine': 'cardHolder',
+  'matchCertificates.minePdf': 'cardHolder',
+  'matchCertificates.institution': 'cardHolder +institution',
+  'matchCertificates.institutionPdf': 'cardHolder +institution',
 };
 
 const IDENTITIES = ['anonymous', 'cardHolder', 'staff', 'editor', 'admin'] as const;

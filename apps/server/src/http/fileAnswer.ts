@@ -4,12 +4,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { contentDisposition } from '../domains/uploads/documentDownload';
 import { ApiError } from './apiError';
 
-/** A file a `bytes` call answers with: where it is on disk, its type as checked at upload, the name offered. */
-export interface FileAnswer {
-  path: string;
-  contentType: string;
-  fileName: string;
-}
+/**
+ * A file a `bytes` call answers with: where it is on disk (or, for a document made for this answer, its bytes),
+ * its type as checked at upload or as made, the name offered.
+ */
+export type FileAnswer = { contentType: string; fileName: string } & ({ path: string } | { bytes: Buffer });
 
 const MISSING = '文件不存在或已被删除';
 
@@ -44,9 +43,15 @@ export const byteRangeOf = (
  * one past the end 416. A file gone from the disk is a 404 in the envelope like every other refusal.
  */
 export const sendFileAnswer = async (request: FastifyRequest, reply: FastifyReply, file: FileAnswer) => {
-  const stat = await fs.stat(file.path).catch(() => null);
-  if (!stat?.isFile()) throw new ApiError(404, MISSING);
-  const size = stat.size;
+  let size: number;
+  if ('bytes' in file) size = file.bytes.length;
+  else {
+    const stat = await fs.stat(file.path).catch(() => null);
+    if (!stat?.isFile()) throw new ApiError(404, MISSING);
+    size = stat.size;
+  }
+  const bytes = (start: number, end: number) =>
+    'bytes' in file ? file.bytes.subarray(start, end + 1) : createReadStream(file.path, { start, end });
   reply
     .header('Content-Type', file.contentType)
     .header('Content-Disposition', contentDisposition(file.fileName))
@@ -68,7 +73,10 @@ export const sendFileAnswer = async (request: FastifyRequest, reply: FastifyRepl
       .code(206)
       .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
       .header('Content-Length', range.end - range.start + 1)
-      .send(createReadStream(file.path, { start: range.start, end: range.end }));
+      .send(bytes(range.start, range.end));
   }
-  return reply.code(200).header('Content-Length', size).send(createReadStream(file.path));
+  return reply
+    .code(200)
+    .header('Content-Length', size)
+    .send('bytes' in file ? file.bytes : createReadStream(file.path));
 };

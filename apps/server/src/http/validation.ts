@@ -2,10 +2,12 @@ import { FIELD_LABELS } from '@lianmeng/core';
 import type { z } from 'zod';
 import { badRequest } from './apiError';
 
+const labelOf = (path: readonly PropertyKey[]) => FIELD_LABELS[String(path[path.length - 1])] ?? '';
+
 const describePath = (path: readonly PropertyKey[]) => {
   const name = path.map(String).join('.');
   if (!name) return '';
-  const label = FIELD_LABELS[String(path[path.length - 1])];
+  const label = labelOf(path);
   return label ? `${label}（${name}）` : name;
 };
 
@@ -15,7 +17,11 @@ export const describeIssues = (where: string, error: z.ZodError): string => {
   if (!issue) return `${where}有误`;
   if (issue.code === 'unrecognized_keys') return `${where}含有不认识的字段：${issue.keys.join('、')}`;
   const field = describePath(issue.path);
-  return field ? `${where}有误：${field}${issue.message}` : `${where}有误：${issue.message}`;
+  if (!field) return `${where}有误：${issue.message}`;
+  // A schema's own message often names the field already (验证码应为 16 位): then it is said as it is.
+  const label = labelOf(issue.path);
+  if (label && issue.message.startsWith(label)) return `${where}有误：${issue.message}`;
+  return `${where}有误：${field}${issue.message}`;
 };
 
 /**

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../constants';
 
-/** Chinese names of the fields, used to say which field a refusal is about. */
+/**
+ * Chinese names of the fields, used to say which field a refusal is about (by the last key of the field's path,
+ * in a body, a query or a path alike). Every path and query parameter of the contract must have one, or a
+ * refusal would name it in English: fields.test.ts walks the contract and fails on a name missing here.
+ */
 export const FIELD_LABELS: Record<string, string> = {
   id: '编号',
   belongSortid: '分类',
@@ -41,11 +45,30 @@ export const FIELD_LABELS: Record<string, string> = {
   items: '项目',
   minMembers: '最少人数',
   maxMembers: '最多人数',
-  batchId: '批次',
+  batchId: '批次编号',
   institutionId: '机构',
   recordIds: '记录',
   members: '队员',
   coach: '指导教师',
+  eventId: '赛事编号',
+  teamId: '队伍编号',
+  fileId: '附件编号',
+  uploadId: '上传编号',
+  offset: '上传位置',
+  certificateNo: '证书编号',
+  // Whose name depends on the call (a holder's, an event's, a team's): the word that fits them all.
+  name: '名称',
+  captchaId: '图形验证码编号',
+  captchaCode: '图形验证码',
+  captchaProof: '计算验证',
+  kind: '类型',
+  level: '级别',
+  phase: '阶段',
+  state: '状态',
+  // The console lists' react-admin query: filters, sort order and the range of rows.
+  filter: '筛选条件',
+  sort: '排序',
+  range: '范围',
 };
 
 const INTEGER_TEXT = /^-?\d{1,15}$/;

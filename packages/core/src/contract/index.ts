@@ -1,5 +1,6 @@
 export * from './call';
 export * from './captcha';
+export * from './certificates';
 export * from './console';
 export * from './consoleAuth';
 export * from './content';
@@ -19,6 +20,7 @@ export * from './site';
 export * from './uc';
 
 import { captcha } from './captcha';
+import { matchCertificates, matchFinal } from './certificates';
 import { consoleApi } from './console';
 import { consoleAuth } from './consoleAuth';
 import { content } from './content';
@@ -28,7 +30,7 @@ import { matchEvents } from './events';
 import { img } from './img';
 import { activation, institutionWorkbench } from './institutions';
 import { proofs } from './proofs';
-import { matchOrganiser, matchRegistration, matchReview } from './registrations';
+import { matchLadder, matchOrganiser, matchRegistration, matchReview } from './registrations';
 import { matchObjections, matchPublicResults, matchResults } from './results';
 import { site } from './site';
 import { sso, uc } from './uc';
@@ -54,7 +56,10 @@ export const api = {
   matchRegistration,
   matchOrganiser,
   matchReview,
+  matchLadder,
   matchResults,
   matchObjections,
   matchPublicResults,
+  matchFinal,
+  matchCertificates,
 } as const;

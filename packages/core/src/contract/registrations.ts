@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { defineCall } from './call';
-import { EVENT_LIMITS, eventDetailSchema } from './events';
+import { EVENT_LEVELS } from './credits';
+import { EVENT_LIMITS, EVENT_TYPES, eventDetailSchema } from './events';
 import { idNumber, idSegment, integerText, MAX_ID, pageQuery } from './fields';
+import type { Award } from './results';
 import { cardNoField } from './uc';
 
 /**
@@ -111,6 +113,8 @@ export const teamSummarySchema = z.object({
   updateTime: z.string(),
   /** Whether the institution may still change it: its event's window is open on the server's clock. */
   editable: z.boolean(),
+  /** A team carried up from a lower level's event (晋级): where it came from and the award that took it there. */
+  carriedFrom: z.object({ eventName: z.string(), teamName: z.string(), awardLabel: z.string() }).nullable(),
 });
 export type TeamSummary = z.infer<typeof teamSummarySchema>;
 
@@ -422,3 +426,68 @@ export const matchOrganiser = reviewCalls(
 
 /** Review by the alliance's operators, for every event. */
 export const matchReview = reviewCalls(operatorBase, '/api/creditBank/review/match', '');
+
+/**
+ * The ladder (晋级): a team that won 一等奖, 二等奖 or 三等奖 at one level may be carried into the next level's
+ * event of the same type with an item of the same name, once its own event's results are final. 优秀奖 and a
+ * rank without an award do not carry.
+ */
+export const LADDER_AWARDS = ['first', 'second', 'third'] as const satisfies readonly Award[];
+export type LadderAward = (typeof LADDER_AWARDS)[number];
+
+/** An event a team may be carried into now: the next level, the same type, its window open, the item found. */
+export const ladderTargetSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  level: z.enum(EVENT_LEVELS),
+  registrationCloses: z.string(),
+  /** The target event's item of the same name as the team's. */
+  itemId: z.number().int(),
+  /** The team already carried into this event (a draft or further on); null while it has not been. */
+  carriedTeamId: z.number().int().nullable(),
+});
+export type LadderTarget = z.infer<typeof ladderTargetSchema>;
+
+/** One of the institution's awarded teams whose results are final, with where it may go next. */
+export const ladderTeamSchema = z.object({
+  teamId: z.number().int(),
+  teamName: z.string(),
+  memberCount: z.number().int(),
+  eventId: z.number().int(),
+  eventName: z.string(),
+  type: z.enum(EVENT_TYPES),
+  level: z.enum(EVENT_LEVELS),
+  itemName: z.string(),
+  award: z.enum(LADDER_AWARDS),
+  awardLabel: z.string(),
+  /** Empty until a next-level event with the item opens its registration. */
+  targets: z.array(ladderTargetSchema),
+});
+export type LadderTeam = z.infer<typeof ladderTeamSchema>;
+
+const carryBody = z.object({ eventId: z.number({ error: '请选择要报名的赛事' }).pipe(idNumber) }).strict();
+export type CarryBody = z.infer<typeof carryBody>;
+
+/** The ladder in the institution workbench (赛事报名 › 晋级报名), for the caller's own institution only. */
+export const matchLadder = {
+  teams: defineCall({
+    ...institutionBase,
+    method: 'GET',
+    path: '/api/creditBank/institution/match/ladder',
+    bodyKind: 'none',
+    query: pageQuery,
+    response: z.object({ list: z.array(ladderTeamSchema), total: z.number().int() }),
+    summary: '可晋级的队伍（成绩已生效、获一、二、三等奖）及可带入报名的上一级赛事',
+  }),
+  carry: defineCall({
+    ...institutionBase,
+    method: 'POST',
+    path: '/api/creditBank/institution/match/teams/:id/carry',
+    bodyKind: 'json',
+    params: teamParams,
+    body: carryBody,
+    response: teamDetailSchema,
+    summary:
+      '晋级报名：把获奖队伍（队名、指导教师、队员）带入上一级赛事的同名项目，成为未提交的队伍；附件不带入，须重新上传后提交',
+  }),
+} as const;

@@ -66,6 +66,10 @@ export const organiserResultsSchema = z.object({
   publishedTime: z.string().nullable(),
   /** The end of the objection period (an instant), once published. */
   objectionDeadline: z.string().nullable(),
+  /** When an operator made the results final (certificates issued, credits posted); null until then. */
+  finalTime: z.string().nullable(),
+  /** The server's clock, for the objection deadline's countdown. */
+  serverTime: isoDateTime,
   /** Whether publishing is possible now (registration closed, not published, at least one result). */
   publishable: z.boolean(),
   /** Why not, in Chinese, when it is not. */
@@ -134,6 +138,8 @@ export const publicResultSchema = z.object({
 export const publicResultsSchema = z.object({
   publishedTime: z.string().nullable(),
   objectionDeadline: z.string().nullable(),
+  /** When the results became final (certificates issued); null until then. */
+  finalTime: z.string().nullable(),
   /** The server's clock, for the deadline's countdown. */
   serverTime: isoDateTime,
   results: z.array(publicResultSchema),

@@ -23,6 +23,7 @@ import { usePageMessage } from '../../shared/usePageMessage';
 import { AccountPage } from '../account/AccountPage';
 import { chooseCard } from '../account/sessionActions';
 import { useCardSession } from '../account/useCardSession';
+import { MyCertificates } from '../certificates/MyCertificates';
 import { CreditBankNav } from './CreditBankNav';
 import { CreditRecords, type RecordActions } from './CreditRecords';
 import { ObjectionDialog } from './ObjectionDialog';
@@ -176,6 +177,7 @@ export const CreditBankInfoPage = () => {
           }}
         />
       </Card>
+      <MyCertificates cardNo={cardNo} />
       <ObjectionDialog
         record={objecting}
         cardNo={cardNo}

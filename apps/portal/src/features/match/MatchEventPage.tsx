@@ -9,7 +9,7 @@ import { useHydrated } from '../../shared/useHydrated';
 import { usePageTitle } from '../../shared/usePageTitle';
 import { PublicResultsSection } from '../results/PublicResultsSection';
 import { useServerClock } from '../results/serverClock';
-import { windowText } from './EventCards';
+import { windowText } from './EventCardHead';
 import { countdownText } from './eventTime';
 import { PhaseMark } from './phase';
 import './match.css';

@@ -3,6 +3,7 @@ import { Card, Tabs } from 'antd';
 import { useRef, useState } from 'react';
 import { useWorkbenchList } from '../institution/useWorkbenchList';
 import { publishedEvents, SchoolResults } from '../results/SchoolResults';
+import { LadderPanel } from './LadderPanel';
 import { RegistrationEvents } from './RegistrationEvents';
 import { type Editing, TeamEditor } from './TeamEditor';
 import { TeamList } from './TeamList';
@@ -58,6 +59,22 @@ export const RegistrationCard = () => {
                 version={version}
                 onOpen={(team) => setEditing({ mode: 'edit', teamId: team.id })}
                 onChanged={changed}
+              />
+            ),
+          },
+          {
+            key: 'ladder',
+            label: '晋级报名',
+            children: (
+              <LadderPanel
+                version={version}
+                onCarried={(team) => {
+                  // The new draft opens in the editor; once closed, 我的队伍 shows it among the others.
+                  created.current = true;
+                  setVersion((count) => count + 1);
+                  setEditing({ mode: 'edit', teamId: team.id });
+                }}
+                onOpen={(teamId) => setEditing({ mode: 'edit', teamId })}
               />
             ),
           },

@@ -1,7 +1,6 @@
 import type { EventItem, RegistrationEvent } from '@lianmeng/core';
 import { Button, Empty, Skeleton } from 'antd';
-import { windowText } from '../match/EventCards';
-import { PhaseMark } from '../match/phase';
+import { EventCardHead } from '../match/EventCardHead';
 import { CardGrid } from '../review/CardGrid';
 import { materialsText, teamSizeText } from './teamFiles';
 
@@ -25,23 +24,14 @@ export const RegistrationEvents = ({
     <CardGrid label="可报名赛事" busy={loading} minWidth={300}>
       {events.map((event) => (
         <li key={event.id} className="registration-event" data-testid={`registration-event-${event.id}`}>
-          <h3 className="registration-event-title">{event.name}</h3>
-          <p className="registration-event-line">
-            <PhaseMark phase={event.phase} label={event.phaseLabel} />
-            {event.typeLabel}·{event.level}
-          </p>
-          <dl className="team-facts">
-            <dt>承办单位</dt>
-            <dd>{event.organizerName}</dd>
-            <dt>报名时间</dt>
-            <dd>{windowText(event)}（北京时间）</dd>
+          <EventCardHead event={event} headingLevel={3}>
             {event.teamCount > 0 && (
               <>
                 <dt>本机构</dt>
                 <dd>已报 {event.teamCount} 支队伍</dd>
               </>
             )}
-          </dl>
+          </EventCardHead>
           {!event.open && <p className="registration-closed">当前不在报名时间内，不能新建队伍。</p>}
           <ul className="registration-items" aria-label={`${event.name}的比赛项目`}>
             {event.items.map((item) => (

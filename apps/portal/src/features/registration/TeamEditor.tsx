@@ -12,6 +12,7 @@ import { RefusalNotice } from '../../shared/RefusalNotice';
 import { HolderSelect } from '../institution/HolderSelect';
 import { quietCall } from '../review/quietCall';
 import { KindUpload } from './KindUpload';
+import { carriedFromText } from './ladderText';
 import { TeamStateMark } from './TeamStateMark';
 import { kindsOf, teamSizeText } from './teamFiles';
 
@@ -208,6 +209,12 @@ export const TeamEditor = ({
               <>
                 <dt>每队人数</dt>
                 <dd>{teamSizeText(item)}</dd>
+              </>
+            )}
+            {team?.carriedFrom && (
+              <>
+                <dt>晋级自</dt>
+                <dd data-testid="editor-carried-from">{carriedFromText(team.carriedFrom)}</dd>
               </>
             )}
             {team && (

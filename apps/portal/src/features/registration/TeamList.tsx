@@ -7,6 +7,7 @@ import { usePageMessage } from '../../shared/usePageMessage';
 import { useWorkbenchList } from '../institution/useWorkbenchList';
 import { WorkbenchTable } from '../institution/WorkbenchTable';
 import { quietCall } from '../review/quietCall';
+import { carriedFromText } from './ladderText';
 import { memberCountColumn, teamNameColumn, teamStateColumn } from './teamColumns';
 
 /**
@@ -62,6 +63,9 @@ export const TeamList = ({
         <>
           {team.eventName}
           <div>{team.itemName}</div>
+          {team.carriedFrom && (
+            <div data-testid={`carried-from-${team.id}`}>晋级自 {carriedFromText(team.carriedFrom)}</div>
+          )}
         </>
       ),
     },

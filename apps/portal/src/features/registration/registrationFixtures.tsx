@@ -81,6 +81,7 @@ export const teamSummary = (overrides: Partial<TeamSummary> = {}): TeamSummary =
   reviewedTime: null,
   updateTime: '2026-11-20T02:00:00.000Z',
   editable: true,
+  carriedFrom: null,
   ...overrides,
 });
 

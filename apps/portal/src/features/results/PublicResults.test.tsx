@@ -75,6 +75,54 @@ describe('成绩公示 on an event’s public page', () => {
     expect(answers).toHaveTextContent('答复：经复核计时无误，维持原成绩。');
   });
 
+  it('says the results are final, with no countdown, once an operator made them so', async () => {
+    published(publicResults({ finalTime: '2026-12-16T02:00:00.000Z' }));
+    renderApp(`/match/event/${PUBLISHED_EVENT.id}`);
+    const section = await screen.findByTestId('public-results');
+    expect(within(section).getByTestId('public-results-final')).toHaveTextContent(
+      '成绩已于 2026年12月16日 10:00 确认生效。获奖证书可凭证书编号和获奖者姓名在证明查验页查验。',
+    );
+    expect(within(section).getByRole('link', { name: '证明查验' })).toHaveAttribute('href', '/verify');
+    expect(within(section).queryByTestId('objection-countdown')).not.toBeInTheDocument();
+  });
+
+  it('gives a phone each result as a card with every field labelled, beside the tables for wider screens', async () => {
+    const fixture = publicResults();
+    const unranked = {
+      teamId: 11,
+      itemName: '轮式竞速',
+      rank: null,
+      awardLabel: '优秀奖',
+      teamName: '疾风队',
+      institutionName: '北京市第三实验小学',
+      members: ['赵*'],
+    };
+    published(publicResults({ results: [...fixture.results, unranked] }));
+    renderApp(`/match/event/${PUBLISHED_EVENT.id}`);
+    const section = await screen.findByTestId('public-results');
+    const cards = within(section)
+      .getAllByRole('listitem')
+      .filter((item) => item.closest('.results-cards'));
+    expect(within(section).getByRole('list', { name: '获奖队伍' })).toHaveClass('results-cards');
+    expect(cards.map((card) => card.textContent)).toEqual([
+      '项目机器人足球名次/奖项第 1 名 · 一等奖队名闪电队学校北京市第一实验小学队员张*明、李*',
+      '项目机器人足球名次/奖项第 2 名 · 二等奖队名雷霆队学校北京市第二实验小学队员王*',
+      '项目轮式竞速名次/奖项优秀奖队名疾风队学校北京市第三实验小学队员赵*',
+    ]);
+    for (const card of cards) {
+      expect(
+        within(card)
+          .getAllByRole('term')
+          .map((term) => term.textContent),
+      ).toEqual(['项目', '名次/奖项', '队名', '学校', '队员']);
+    }
+    // results.css shows the cards or the tables by the screen's width: the tables are all inside the wide block.
+    const wide = section.querySelector('.results-wide');
+    expect(wide).toContainElement(within(section).getByRole('region', { name: '机器人足球成绩' }));
+    expect(wide).toContainElement(within(section).getByRole('region', { name: '轮式竞速成绩' }));
+    expect(within(section).getByRole('region', { name: '轮式竞速成绩' })).toHaveTextContent('—优秀奖疾风队');
+  });
+
   it('never shows who objected or why, even if such words were in the answer’s neighbourhood', async () => {
     published(
       publicResults({
@@ -111,6 +159,8 @@ describe('成绩公示 on an event’s public page', () => {
     );
     expect(html).toContain('成绩公示');
     expect(html).toContain('张*明、李*');
+    // The phone's cards are in the server's HTML too, so a phone shows them before any script runs.
+    expect(html).toContain('<dt>名次/奖项</dt><dd>第 1 名 · 一等奖</dd>');
     expect(html).toContain('距异议截止还有 3 天 0 小时</p>');
     expect(html).toContain('经复核计时无误，维持原成绩。');
   });

@@ -1,7 +1,8 @@
 import type { PublicResults } from '@lianmeng/core';
+import { Link } from 'react-router-dom';
 import { formatTime } from '../../shared/dates';
 import { useHydrated } from '../../shared/useHydrated';
-import { groupByItem } from './groupByItem';
+import { ItemTables, placeText, RESULT_HEADERS, ResultCells, TEAM_HEADERS, TeamCells } from './ItemTables';
 import { objectionCountdownText, useServerClock } from './serverClock';
 import './results.css';
 
@@ -20,7 +21,34 @@ export const ObjectionCountdown = ({ deadline, serverTime }: { deadline: string;
 };
 
 /**
- * 成绩公示 on an event's public page: per item a table of the results (members masked as the server sends
+ * The results as cards for a phone, each field labelled: a five-column table does not fit 390 px without
+ * scrolling sideways and cutting names. The server writes both these and the tables, and the stylesheet
+ * shows one by the screen's width, so nothing changes when the page comes alive in the browser.
+ */
+const ResultCards = ({ rows }: { rows: PublicResults['results'] }) =>
+  rows.length === 0 ? null : (
+    <ul className="results-cards" aria-label="获奖队伍" data-testid="public-result-cards">
+      {rows.map((row) => (
+        <li key={row.teamId} className="results-card">
+          <dl>
+            <dt>项目</dt>
+            <dd>{row.itemName}</dd>
+            <dt>名次/奖项</dt>
+            <dd>{placeText(row)}</dd>
+            <dt>队名</dt>
+            <dd>{row.teamName}</dd>
+            <dt>学校</dt>
+            <dd>{row.institutionName}</dd>
+            <dt>队员</dt>
+            <dd>{row.members.join('、')}</dd>
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+
+/**
+ * 成绩公示 on an event's public page: per item a table of the results (cards on a phone) (members masked as the server sends
  * them), the objection deadline counting down, and the organiser's answers to objections (never who objected).
  * Nothing before publication.
  */
@@ -42,39 +70,30 @@ export const PublicResultsSection = ({ results }: { results: PublicResults }) =>
           </>
         )}
       </dl>
-      {objectionDeadline && <ObjectionCountdown deadline={objectionDeadline} serverTime={results.serverTime} />}
+      {results.finalTime ? (
+        <p className="results-countdown" data-testid="public-results-final">
+          成绩已于 {formatTime(results.finalTime)} 确认生效。获奖证书可凭证书编号和获奖者姓名在
+          <Link to="/verify">证明查验</Link>页查验。
+        </p>
+      ) : (
+        objectionDeadline && <ObjectionCountdown deadline={objectionDeadline} serverTime={results.serverTime} />
+      )}
       {results.results.length === 0 && <p>暂无获奖队伍。</p>}
-      {groupByItem(results.results).map(({ itemName, rows }) => (
-        <div key={itemName} className="results-item">
-          <h3>{itemName}</h3>
-          {/* A table wider than a phone scrolls inside its own box, reachable by keyboard, never the page. */}
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard */}
-          <section className="results-scroll" aria-label={`${itemName}成绩`} tabIndex={0}>
-            <table className="results-table">
-              <thead>
-                <tr>
-                  <th scope="col">名次</th>
-                  <th scope="col">奖项</th>
-                  <th scope="col">队伍</th>
-                  <th scope="col">学校</th>
-                  <th scope="col">队员</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.teamId}>
-                    <td>{row.rank ?? '—'}</td>
-                    <td>{row.awardLabel || '—'}</td>
-                    <td>{row.teamName}</td>
-                    <td>{row.institutionName}</td>
-                    <td>{row.members.join('、')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
-        </div>
-      ))}
+      {/* Per item a table on wider screens; on a phone (results.css) the same rows as cards, one below another. */}
+      <div className="results-wide">
+        <ItemTables
+          rows={results.results}
+          headingLevel={3}
+          headers={[...RESULT_HEADERS, ...TEAM_HEADERS]}
+          cells={(row) => (
+            <>
+              <ResultCells row={row} />
+              <TeamCells row={row} />
+            </>
+          )}
+        />
+      </div>
+      <ResultCards rows={results.results} />
       <h3>异议答复</h3>
       {results.objections.length === 0 ? (
         <p>暂无异议。</p>

@@ -1,5 +1,6 @@
 import { AWARD_LABELS, AWARDS, type Award, type ResultEntry, type ResultRow } from '@lianmeng/core';
-import { groupByItem } from './groupByItem';
+import type { ReactNode } from 'react';
+import { ItemTables, RESULT_HEADERS, TEAM_HEADERS } from './ItemTables';
 
 /** What the organiser has typed for a team, before it is saved. */
 export interface Draft {
@@ -21,9 +22,20 @@ export const changedEntries = (rows: readonly ResultRow[], drafts: ReadonlyMap<n
     return [{ teamId: row.teamId, rank: draft.rank, award: draft.award }];
   });
 
+const [TEAM, SCHOOL, MEMBERS] = TEAM_HEADERS;
+const [RANK, AWARD] = RESULT_HEADERS;
+
+/**
+ * A cell that carries its column's name: on a phone results.css shows each row as a card, with the name written
+ * before the value (the table's header row is hidden there), so a card's fields are labelled without a script.
+ */
+const Cell = ({ label, children }: { label: string; children: ReactNode }) => <td data-label={label}>{children}</td>;
+
 /**
  * The admitted teams per item with their rank and award: inputs while results may change, plain text once
  * published. Each input is named by its team, so a screen reader and a keyboard user know whose result it is.
+ * On a phone (576 px and narrower) each team is a card, its fields one below another, so 名次 and 奖项 are on
+ * screen without scrolling sideways; the same markup serves both, so nothing moves when the page comes alive.
  */
 export const ResultsEditor = ({
   rows,
@@ -36,79 +48,69 @@ export const ResultsEditor = ({
   readOnly: boolean;
   onChange: (teamId: number, draft: Draft) => void;
 }) => (
-  <>
-    {groupByItem(rows).map(({ itemName, rows: itemRows }) => (
-      <div key={itemName} className="results-item">
-        <h4>{itemName}</h4>
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard */}
-        <section className="results-scroll" aria-label={`${itemName}成绩`} tabIndex={0}>
-          <table className="results-table" data-testid={`results-item-${itemName}`}>
-            <thead>
-              <tr>
-                <th scope="col">队伍</th>
-                <th scope="col">学校</th>
-                <th scope="col">队员</th>
-                <th scope="col">名次</th>
-                <th scope="col">奖项</th>
-              </tr>
-            </thead>
-            <tbody>
-              {itemRows.map((row) => {
-                const draft = drafts.get(row.teamId) ?? { rank: row.rank, award: row.award };
-                return (
-                  <tr key={row.teamId}>
-                    <td>{row.teamName}</td>
-                    <td>{row.institutionName}</td>
-                    <td>{row.members.join('、')}</td>
-                    {readOnly ? (
-                      <>
-                        <td>{row.rank ?? '—'}</td>
-                        <td>{row.awardLabel || '—'}</td>
-                      </>
-                    ) : (
-                      <>
-                        <td>
-                          <input
-                            className="results-rank"
-                            type="number"
-                            inputMode="numeric"
-                            min={1}
-                            max={10_000}
-                            step={1}
-                            aria-label={`名次 ${row.teamName}`}
-                            value={draft.rank ?? ''}
-                            onChange={(change) => onChange(row.teamId, { ...draft, rank: rankOf(change.target.value) })}
-                          />
-                        </td>
-                        <td>
-                          <select
-                            className="results-award"
-                            aria-label={`奖项 ${row.teamName}`}
-                            value={draft.award ?? NONE}
-                            onChange={(change) =>
-                              onChange(row.teamId, {
-                                ...draft,
-                                award: change.target.value === NONE ? null : (change.target.value as Award),
-                              })
-                            }
-                          >
-                            {AWARDS.map((award) => (
-                              <option key={award} value={award}>
-                                {AWARD_LABELS[award]}
-                              </option>
-                            ))}
-                            <option value={NONE}>无</option>
-                          </select>
-                        </td>
-                      </>
-                    )}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </section>
-      </div>
-    ))}
-  </>
+  <div className="results-editor">
+    <ItemTables
+      rows={rows}
+      headingLevel={4}
+      headers={[...TEAM_HEADERS, ...RESULT_HEADERS]}
+      tableTestId={(itemName) => `results-item-${itemName}`}
+      cells={(row) => {
+        const team = (
+          <>
+            <Cell label={TEAM}>{row.teamName}</Cell>
+            <Cell label={SCHOOL}>{row.institutionName}</Cell>
+            <Cell label={MEMBERS}>{row.members.join('、')}</Cell>
+          </>
+        );
+        if (readOnly) {
+          return (
+            <>
+              {team}
+              <Cell label={RANK}>{row.rank ?? '—'}</Cell>
+              <Cell label={AWARD}>{row.awardLabel || '—'}</Cell>
+            </>
+          );
+        }
+        const draft = drafts.get(row.teamId) ?? { rank: row.rank, award: row.award };
+        return (
+          <>
+            {team}
+            <Cell label={RANK}>
+              <input
+                className="results-rank"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={10_000}
+                step={1}
+                aria-label={`名次 ${row.teamName}`}
+                value={draft.rank ?? ''}
+                onChange={(change) => onChange(row.teamId, { ...draft, rank: rankOf(change.target.value) })}
+              />
+            </Cell>
+            <Cell label={AWARD}>
+              <select
+                className="results-award"
+                aria-label={`奖项 ${row.teamName}`}
+                value={draft.award ?? NONE}
+                onChange={(change) =>
+                  onChange(row.teamId, {
+                    ...draft,
+                    award: change.target.value === NONE ? null : (change.target.value as Award),
+                  })
+                }
+              >
+                {AWARDS.map((award) => (
+                  <option key={award} value={award}>
+                    {AWARD_LABELS[award]}
+                  </option>
+                ))}
+                <option value={NONE}>无</option>
+              </select>
+            </Cell>
+          </>
+        );
+      }}
+    />
+  </div>
 );

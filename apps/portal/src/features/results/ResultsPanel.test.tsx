@@ -9,7 +9,7 @@ import { dialogButton } from '../../testing/dialogs';
 import { renderForInstitution } from '../institution/creditFixtures';
 import { OrganiserCard } from '../registration/OrganiserCard';
 import { organisedEvent } from '../registration/registrationFixtures';
-import { matchObjection, organiserResults, publicResults, resultRow } from './resultFixtures';
+import { matchObjection, organiserResults, resultRow } from './resultFixtures';
 
 const CLOSED = organisedEvent({ phaseLabel: '比赛进行中' });
 const OPEN = organisedEvent({ id: 4, name: '2027 年机器人运动会（报名中）', phaseLabel: '报名中' });
@@ -39,8 +39,6 @@ const server = setupServer(
     return results;
   }),
   mockCall(api.matchResults.objections, () => ({ list: objections, total: objections.length })),
-  // The server's clock for the countdown: two days and some before the deadline.
-  mockCall(api.matchPublicResults.results, () => publicResults({ serverTime: '2026-12-12T21:00:00.000Z' })),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

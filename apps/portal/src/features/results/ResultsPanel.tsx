@@ -1,8 +1,9 @@
 import { api, type OrganiserResults } from '@lianmeng/core';
 import { Button, Empty, Modal, Skeleton } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { http, quietHttp } from '../../app/api';
+import { http } from '../../app/api';
 import { formatTime } from '../../shared/dates';
+import { EventCertificates } from '../certificates/EventCertificates';
 import { type Notice, NoticeAlert } from '../review/NoticeAlert';
 import { quietCall } from '../review/quietCall';
 import { ObjectionAnswers } from './ObjectionAnswers';
@@ -20,22 +21,6 @@ const rankRefusal = (results: OrganiserResults, drafts: ReadonlyMap<number, Draf
     }
   }
   return null;
-};
-
-/** The server's clock at the moment of asking, for the objection deadline's countdown. */
-const useServerTime = (eventId: number, published: boolean) => {
-  const [serverTime, setServerTime] = useState<string | null>(null);
-  useEffect(() => {
-    if (!published) return;
-    let live = true;
-    void quietHttp.call(api.matchPublicResults.results, { params: { id: String(eventId) } }).then((result) => {
-      if (live && result.ok) setServerTime(result.data.serverTime);
-    });
-    return () => {
-      live = false;
-    };
-  }, [eventId, published]);
-  return serverTime;
 };
 
 /**
@@ -63,7 +48,6 @@ export const ResultsPanel = ({
   const heading = useRef<HTMLHeadingElement>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
   const published = Boolean(results?.publishedTime);
-  const serverTime = useServerTime(eventId, published);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` moves after a refusal that the list may explain
   useEffect(() => {
@@ -161,8 +145,17 @@ export const ResultsPanel = ({
                 已于 {formatTime(results.publishedTime)} 公示，成绩不能再修改。
                 {results.objectionDeadline && `异议截止：${formatTime(results.objectionDeadline)}（北京时间）`}
               </p>
-              {results.objectionDeadline && serverTime && (
-                <ObjectionCountdown deadline={results.objectionDeadline} serverTime={serverTime} />
+              {results.finalTime ? (
+                <>
+                  <p className="registration-event-line" data-testid="results-final">
+                    成绩已于 {formatTime(results.finalTime)} 确认生效，证书已发放，获奖队员的学分已记入学分银行。
+                  </p>
+                  <EventCertificates eventId={eventId} />
+                </>
+              ) : (
+                results.objectionDeadline && (
+                  <ObjectionCountdown deadline={results.objectionDeadline} serverTime={results.serverTime} />
+                )
               )}
             </div>
           ) : (

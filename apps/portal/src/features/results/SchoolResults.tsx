@@ -5,6 +5,7 @@ import { http } from '../../app/api';
 import { formatTime } from '../../shared/dates';
 import { RefusalNotice } from '../../shared/RefusalNotice';
 import { usePageMessage } from '../../shared/usePageMessage';
+import { EventCertificates } from '../certificates/EventCertificates';
 import { quietCall } from '../review/quietCall';
 import { groupByItem } from './groupByItem';
 import { TEXT_LIMITS, textRefusal } from './ObjectionAnswers';
@@ -151,8 +152,14 @@ const EventResults = ({ event }: { event: RegistrationEvent }) => {
               {results.objectionDeadline && ` · 异议截止：${formatTime(results.objectionDeadline)}（北京时间）`}
             </p>
           )}
-          {results.objectionDeadline && (
-            <ObjectionCountdown deadline={results.objectionDeadline} serverTime={results.serverTime} />
+          {results.finalTime ? (
+            <p className="registration-event-line" data-testid={`school-results-final-${event.id}`}>
+              成绩已于 {formatTime(results.finalTime)} 确认生效，获奖队员的证书已发放、学分已记入学分银行。
+            </p>
+          ) : (
+            results.objectionDeadline && (
+              <ObjectionCountdown deadline={results.objectionDeadline} serverTime={results.serverTime} />
+            )
           )}
           {groupByItem(results.results).map(({ itemName, rows }) => (
             <div key={itemName} className="results-item">
@@ -180,6 +187,7 @@ const EventResults = ({ event }: { event: RegistrationEvent }) => {
           {results.results.length === 0 && <Empty description="暂无公示的成绩" />}
         </>
       )}
+      {results?.finalTime && <EventCertificates eventId={event.id} />}
       <h4>我的异议</h4>
       <MyObjections list={mine} />
       <ObjectionDialog

@@ -20,6 +20,9 @@ export const organiserResults = (overrides: Partial<OrganiserResults> = {}): Org
   eventName: '2026 年全国青少年机器人运动会（北京赛区）',
   publishedTime: null,
   objectionDeadline: null,
+  finalTime: null,
+  // Two days and some before the published fixture's deadline.
+  serverTime: '2026-12-12T21:00:00.000Z',
   publishable: true,
   notPublishableReason: '',
   rows: [
@@ -49,6 +52,7 @@ export const matchObjection = (overrides: Partial<MatchObjection> = {}): MatchOb
 export const publicResults = (overrides: Partial<PublicResults> = {}): PublicResults => ({
   publishedTime: '2026-12-10T02:00:00.000Z',
   objectionDeadline: '2026-12-15T02:00:00.000Z',
+  finalTime: null,
   serverTime: '2026-12-12T02:00:00.000Z',
   results: [
     {

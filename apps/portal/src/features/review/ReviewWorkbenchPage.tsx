@@ -3,6 +3,7 @@ import { Card, Tabs } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { AccountPage } from '../account/AccountPage';
 import { RequireAccountFlag } from '../account/RequireAccountFlag';
+import { FinalPanel } from '../certificates/FinalPanel';
 import { CreditBankNav } from '../creditBank/CreditBankNav';
 import { MatchReviewPanel } from '../registration/MatchReviewPanel';
 import { type Notice, NoticeAlert } from './NoticeAlert';
@@ -11,8 +12,9 @@ import { type QueueQuery, ReviewQueue } from './ReviewQueue';
 
 /**
  * /creditBank/review (审核工作台): the queue of what institutions submitted, and one opened item to approve
- * (通过) or return (退回); and, on its own tab, the teams registered for match events (赛事报名审核). Loaded in the browser with the operator's token; the server decides who may review
- * what, and refuses an account its own institution's submissions.
+ * (通过) or return (退回); on their own tabs, the teams registered for match events (赛事报名审核) and the
+ * events whose published results wait to be made final (成绩生效). Loaded in the browser with the operator's
+ * token; the server decides who may review what, and refuses an account its own institution's submissions.
  */
 export const ReviewWorkbenchPage = () => {
   const [query, setQuery] = useState<QueueQuery>({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
@@ -71,6 +73,7 @@ export const ReviewWorkbenchPage = () => {
               ),
             },
             { key: 'match', label: '赛事报名审核', children: <MatchReviewPanel calls={api.matchReview} /> },
+            { key: 'final', label: '成绩生效', children: <FinalPanel /> },
           ]}
         />
       </Card>

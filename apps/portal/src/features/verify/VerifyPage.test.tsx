@@ -104,6 +104,23 @@ describe('the check page', () => {
     await waitFor(() => expect(asked).toEqual([{ certificateNo: 'ZS-1', name: '王小明' }]));
   });
 
+  it('opens the certificate form with the number a certificate’s QR brings, and asks nothing until a name is typed', async () => {
+    const asked: Record<string, string>[] = [];
+    server.use(
+      mockCall(api.proofs.verifyCertificate, ({ request }) => {
+        asked.push(Object.fromEntries(new URL(request.url).searchParams));
+        return failure(429, '查验过于频繁，请稍后再试');
+      }),
+    );
+    renderApp('/verify?certificateNo=JQR-2026-0003-0001');
+    expect(await screen.findByLabelText('证书编号')).toHaveValue('JQR-2026-0003-0001');
+    expect(screen.getByRole('radio', { name: '按证书编号' })).toBeChecked();
+    expect(asked).toEqual([]);
+    fireEvent.change(screen.getByLabelText('持有人姓名'), { target: { value: '李明' } });
+    await userEvent.click(screen.getByRole('button', { name: '立即查验' }));
+    await waitFor(() => expect(asked).toEqual([{ certificateNo: 'JQR-2026-0003-0001', name: '李明' }]));
+  });
+
   it('asks the image challenge when the server holds the lookup back, and sends its answer with the next one', async () => {
     const asked: Record<string, string>[] = [];
     server.use(

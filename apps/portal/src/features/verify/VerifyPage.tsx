@@ -129,14 +129,17 @@ const CheckForm = ({
   code,
   result,
   certificateMode,
+  prefill,
 }: {
   code: string | null;
   result: CheckResult;
   certificateMode: boolean;
+  /** A certificate number the address brought (a certificate's QR): the certificate form opens with it. */
+  prefill: string | null;
 }) => {
   const navigate = useNavigate();
   const [form] = Form.useForm<Fields>();
-  const [mode, setMode] = useState<'code' | 'certificate'>(certificateMode ? 'certificate' : 'code');
+  const [mode, setMode] = useState<'code' | 'certificate'>(certificateMode || prefill ? 'certificate' : 'code');
   const captcha = useCaptcha(false);
   const asked = result !== null && !result.ok && isCaptchaRefusal({ ...result, message: result.message ?? '' });
   const { settle } = captcha;
@@ -185,7 +188,7 @@ const CheckForm = ({
           form={form}
           layout="vertical"
           onFinish={submit}
-          initialValues={{ code: code ? groupProofCode(normalizeProofCode(code)) : '' }}
+          initialValues={{ code: code ? groupProofCode(normalizeProofCode(code)) : '', certificateNo: prefill ?? '' }}
           requiredMark={false}
         >
           {mode === 'code' ? (
@@ -242,7 +245,7 @@ const CheckForm = ({
  * link back to it: a certificate check is rendered for every visit, and the form's components are most of a render.
  */
 const VerifyPage = () => {
-  const { code, proof, certificate } = useLoaderData<typeof verifyLoader>();
+  const { code, proof, certificate, prefill } = useLoaderData<typeof verifyLoader>();
   usePageTitle('证明查验');
   const result: CheckResult = proof ?? certificate;
   const answered = result?.ok === true;
@@ -273,7 +276,7 @@ const VerifyPage = () => {
             <Link to="/verify">查验其他证明或证书</Link>
           </p>
         ) : (
-          <CheckForm code={code} result={result} certificateMode={certificate !== null} />
+          <CheckForm code={code} result={result} certificateMode={certificate !== null} prefill={prefill} />
         )}
         <p className="verify-note">
           证明由联盟电子签章签名，可用 PDF 阅读器核验签名；签章证书见{' '}

@@ -12,6 +12,7 @@ import { CONTENT_SEED_MARK, seedDemoContent } from './demoContent';
 import { assertDemoPasswordStrong, CREDENTIAL_COLUMNS, createDemoCredentials } from './demoCredentials';
 import { demoImages } from './demoImages';
 import { EVENTS_SEED_MARK, seedEvents } from './events';
+import { FINISHED_SEED_MARK, seedFinishedEvent } from './finished';
 import { INSTITUTIONS_SEED_MARK, seedInstitutions } from './institutions';
 import { RESULTS_SEED_MARK, seedResults } from './results';
 import { claimSeedMark, hasSeedMark } from './seedMarks';
@@ -40,6 +41,7 @@ export const demoDataComplete = async (db: Db) => {
     EVENTS_SEED_MARK,
     TEAMS_SEED_MARK,
     RESULTS_SEED_MARK,
+    FINISHED_SEED_MARK,
     SEED_MARK,
   ]) {
     if (!(await hasSeedMark(db.kysely, mark))) return false;
@@ -73,6 +75,8 @@ export const seedDemoData = async (
   await seedTeams(db, options);
   // After the teams: the school's own meeting publishes its results.
   await seedResults(db, options);
+  // After the results: a district meeting already finished, its certificates issued and credits posted.
+  await seedFinishedEvent(db, options);
   if (await hasSeedMark(db.kysely, SEED_MARK))
     return { seeded: cardCredentialsFile !== null, credentialsFile: cardCredentialsFile };
 

@@ -39,7 +39,7 @@ describe('the demo results', () => {
       ]),
     ).toEqual([
       ['一中猎豹队', 1, '一等奖'],
-      ['一中闪电队', 2, '二等奖'],
+      ['一中闪电队', 1, '一等奖'],
     ]);
     expect(data.results[0].members).toEqual(['王*明', '赵*红', '孙*丽']);
     expect(data.objections).toHaveLength(1);

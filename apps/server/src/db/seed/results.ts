@@ -6,10 +6,13 @@ export const RESULTS_SEED_MARK = 'seed:results:v1';
 const MEETING = '校园机器人运动会';
 const SCHOOL_ACCOUNT = '10000003';
 
-/** The results of the school's own meeting: each admitted team by name. */
+/**
+ * The results of the school's own meeting: each admitted team by name. Each is the only team of its item
+ * (机器人足球, 轮式竞速), so each comes first.
+ */
 const RESULTS: Record<string, { rank: number; award: string }> = {
   一中猎豹队: { rank: 1, award: 'first' },
-  一中闪电队: { rank: 2, award: 'second' },
+  一中闪电队: { rank: 1, award: 'first' },
 };
 
 const OBJECTION = {

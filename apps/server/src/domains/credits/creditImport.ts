@@ -13,7 +13,7 @@ import { findInstitutionRow } from '../institutions/institutionRepository';
 import { parseBirthDate } from '../institutions/roster';
 import type { InstitutionActor } from '../institutions/rosterCommands';
 import { assertPreviewed, type ReceivedSheet } from '../institutions/sheetUpload';
-import { readTable, type Table, writeXlsx, XLSX_MIME } from '../institutions/spreadsheet';
+import { readTable, SHEET_REFUSED, type Table, writeXlsx, XLSX_MIME } from '../institutions/spreadsheet';
 import { findCreditBatchByFile, insertCreditBatch } from './batchRepository';
 import { type CatalogueRow, findCatalogueByCodes } from './catalogueRepository';
 import { insertLedgerRecords, kindLabel, standingRecordsOf, takenCertificates } from './ledgerRepository';
@@ -52,6 +52,7 @@ const inChunks = async <T, R>(values: T[], work: (chunk: T[]) => Promise<R[]>) =
  */
 const checkRows = async (db: Kysely<Database>, institutionId: number, table: Table, today: string) => {
   const columns = columnsOf(table.header);
+  if (table.rows.length === 0) throw SHEET_REFUSED.noRows();
   const raw = table.rows.map(({ row, cells }) => {
     const cell = (column: Column) => (cells[columns[column]] ?? '').trim();
     return {

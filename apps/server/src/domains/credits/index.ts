@@ -12,7 +12,8 @@ import {
 /**
  * The credit ledger: the catalogue (console), recording by institutions, review by operators, and the
  * holder's evidence, objections and inbox. Registered after the institutions, whose role check it relies on.
- * Spreadsheets and evidence arrive as multipart forms, parsed only in this scope.
+ * Spreadsheets and evidence arrive as multipart forms, parsed only in this scope. Answers the sender of the
+ * holders' SMS notices, which posting credits elsewhere (results made final) uses too.
  */
 export const registerCreditRoutes = async (
   app: FastifyInstance,
@@ -27,4 +28,5 @@ export const registerCreditRoutes = async (
   registerCreditReviewRoutes(app, context, sms);
   registerCreditHolderRoutes(app, context);
   registerCatalogueRoutes(app, context);
+  return sms;
 };

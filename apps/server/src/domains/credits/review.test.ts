@@ -78,6 +78,16 @@ describe('a credit spreadsheet', () => {
     expect(await recordCount(server)).toBe(before);
   });
 
+  it('refuses the header alone in preview and commit, rather than previewing it as a file with nothing wrong', async () => {
+    const before = await recordCount(server);
+    for (const send of [preview, commit]) {
+      const response = await send(creditCsv([]));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('表格中只有表头，没有要导入的行');
+    }
+    expect(await recordCount(server)).toBe(before);
+  });
+
   it('commits all or nothing, once: the same file again adds nothing', async () => {
     const file = creditCsv(competitionRows(6, 100));
     const previewed = (await preview(file)).json().data;

@@ -48,9 +48,9 @@ const institutionNames = async (db: Kysely<Database>, ids: number[]) => {
 /**
  * Posts submitted records: each counts in its holder's total from now on; a posted reversal marks its
  * original reversed and takes the original's credits off the total. Totals and inbox messages change in the
- * same transaction as the records.
+ * same transaction as the records. Also how an event's results, once final, post their awards' credits.
  */
-const post = async (
+export const postRecords = async (
   trx: Kysely<Database>,
   locks: WriteLocks,
   rows: RecordRow[],
@@ -156,7 +156,7 @@ const lockWaiting = async (trx: Kysely<Database>, locks: WriteLocks, reviewer: R
 export const approveRecords = async (db: Db, reviewer: Reviewer, ids: number[], now: Date) =>
   db.writeTransaction(async (trx, locks) => {
     const rows = await lockWaiting(trx, locks, reviewer, ids);
-    const sms = await post(trx, locks, rows, reviewer, now);
+    const sms = await postRecords(trx, locks, rows, reviewer, now);
     await settleBatches(trx, rows, reviewer, now.toISOString());
     await recordCardAudits(trx, audits(reviewer, 'approve', rows, now));
     return { posted: rows.length, sms };
@@ -212,7 +212,7 @@ const decideBatch = async <T>(
 
 export const approveBatch = (db: Db, reviewer: Reviewer, batchId: number, now: Date) =>
   decideBatch(db, reviewer, batchId, now, async (trx, locks, rows) => {
-    const sms = await post(trx, locks, rows, reviewer, now);
+    const sms = await postRecords(trx, locks, rows, reviewer, now);
     await recordCardAudits(trx, audits(reviewer, 'approve', rows, now));
     return { posted: rows.length, sms };
   });

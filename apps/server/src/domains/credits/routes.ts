@@ -1,4 +1,4 @@
-import { api } from '@lianmeng/core';
+import { api, CREDIT_IMPORT_LIMITS } from '@lianmeng/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context';
 import { pageOfNumber } from '../../db/listPage';
@@ -52,10 +52,20 @@ export const registerCreditWorkbenchRoutes = (app: FastifyInstance, { db, now }:
   );
   defineRoute(app, calls.template, async () => creditTemplate());
   defineRoute(app, calls.importPreview, async ({ request }) =>
-    previewCreditImport(db, actingInstitution(request), await receiveSheet(request), now()),
+    previewCreditImport(
+      db,
+      actingInstitution(request),
+      await receiveSheet(request, CREDIT_IMPORT_LIMITS.maxBytes),
+      now(),
+    ),
   );
   defineRoute(app, calls.importCommit, async ({ request }) =>
-    commitCreditImport(db, actingInstitution(request), await receiveSheet(request), now()),
+    commitCreditImport(
+      db,
+      actingInstitution(request),
+      await receiveSheet(request, CREDIT_IMPORT_LIMITS.maxBytes),
+      now(),
+    ),
   );
   defineRoute(app, calls.evidence, async ({ params, request }) =>
     recordEvidence(db.kysely, params.id, { institutionId: actingInstitution(request).institutionId }),

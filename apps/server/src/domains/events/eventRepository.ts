@@ -177,19 +177,37 @@ export const listPublicEvents = async (
   return { list, total: placed.length };
 };
 
+/**
+ * Visible events with their items, in the order of `ids`, in one query per kind whatever their number (lists
+ * show a page of them); a hidden or unknown id is left out.
+ */
+export const findPublicEvents = async (db: Kysely<Database>, ids: number[], now: Date): Promise<EventDetail[]> => {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('matchEvent').selectAll().where('id', 'in', ids).where('visible', '=', 1).execute();
+  const found = rows.map((row) => Number(row.id));
+  const [names, items] = await Promise.all([namesOf(db, rows), itemsOfEvents(db, found)]);
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const named = names.get(id) ?? NO_NAMES;
+    return [
+      {
+        ...summaryOf(row, named, now),
+        description: row.description,
+        items: items.get(id) ?? [],
+        resultsFrom: row.resultsFrom,
+        objectionDays: Number(row.objectionDays),
+        catalogueItemName: named.catalogueItemName,
+        serverTime: now.toISOString(),
+      },
+    ];
+  });
+};
+
 /** A visible event with its items; a hidden or unknown one is not found. */
 export const findPublicEvent = async (db: Kysely<Database>, id: number, now: Date): Promise<EventDetail> => {
-  const row = await findEventRow(db, id);
-  if (!row || Number(row.visible) !== 1) throw notFound(EVENT_REFUSALS.notFound);
-  const [names, items] = await Promise.all([namesOf(db, [row]), itemsOfEvents(db, [id])]);
-  const named = names.get(id) ?? NO_NAMES;
-  return {
-    ...summaryOf(row, named, now),
-    description: row.description,
-    items: items.get(id) ?? [],
-    resultsFrom: row.resultsFrom,
-    objectionDays: Number(row.objectionDays),
-    catalogueItemName: named.catalogueItemName,
-    serverTime: now.toISOString(),
-  };
+  const [event] = await findPublicEvents(db, [id], now);
+  if (!event) throw notFound(EVENT_REFUSALS.notFound);
+  return event;
 };

@@ -78,6 +78,15 @@ describe('institutions in the console', () => {
         ...multipartForm(file, 'institutions.csv'),
       });
 
+    // The header alone is refused by both, rather than previewed as a file with nothing wrong in it.
+    const before = await auditCount();
+    for (const step of ['preview', 'commit']) {
+      const headerOnly = await send(step, csvFile([], { header: INSTITUTION_IMPORT_COLUMNS }));
+      expect(headerOnly.statusCode, step).toBe(400);
+      expect(headerOnly.json().message).toBe('表格中只有表头，没有要导入的行');
+    }
+    expect(await auditCount()).toBe(before);
+
     const preview = (await send('preview', bad)).json().data;
     expect(preview).toMatchObject({ total: 3, newCount: 2, refusedCount: 1 });
     expect(preview.rows[2].issues.map((issue: { message: string }) => issue.message)).toEqual([
@@ -85,7 +94,6 @@ describe('institutions in the console', () => {
       '第 4 行「机构类型」：应为 成员学校、联络办、考点、赛事承办单位、联盟机构 之一',
       '第 4 行「省」：不能为空，且不超过 20 个字',
     ]);
-    const before = await auditCount();
     const refused = await send('commit', bad);
     expect(refused.statusCode).toBe(400);
     expect(await auditCount()).toBe(before);

@@ -9,6 +9,7 @@ import {
   changeInstitution,
   commitInstitutionImport,
   createInstitution,
+  INSTITUTION_IMPORT_LIMITS,
   previewInstitutionImport,
 } from './institutionCommands';
 import { findInstitution, listInstitutions } from './institutionRepository';
@@ -31,10 +32,15 @@ export const registerConsoleInstitutionRoutes = (app: FastifyInstance, context: 
     { list: listInstitutions, one: findInstitution, create: createInstitution, update: changeInstitution },
   );
   defineRoute(app, calls.institutionImportPreview, async ({ request }) =>
-    previewInstitutionImport(db, await receiveSheet(request)),
+    previewInstitutionImport(db, await receiveSheet(request, INSTITUTION_IMPORT_LIMITS.maxBytes)),
   );
   defineRoute(app, calls.institutionImportCommit, async ({ request }) =>
-    commitInstitutionImport(db, await receiveSheet(request), request.consoleUser, now()),
+    commitInstitutionImport(
+      db,
+      await receiveSheet(request, INSTITUTION_IMPORT_LIMITS.maxBytes),
+      request.consoleUser,
+      now(),
+    ),
   );
 
   defineRoute(app, calls.cardAccountList, async ({ query, reply }) =>

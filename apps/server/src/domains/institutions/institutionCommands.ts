@@ -16,12 +16,13 @@ import { ApiError, badRequest, notFound } from '../../http/apiError';
 import { auditTarget } from '../audit/auditRepository';
 import { findInstitution, findInstitutionsByCode, INSTITUTION_NOT_FOUND, toInstitution } from './institutionRepository';
 import { assertPreviewed, type ReceivedSheet } from './sheetUpload';
-import { readTable, type Table } from './spreadsheet';
+import { readTable, SHEET_REFUSED, type Table } from './spreadsheet';
 
 type Actor = ConsoleUser | null;
 const auditInstitution = auditTarget('institution');
 const CODE_TAKEN = '机构代码已存在';
-const IMPORT_MAX_ROWS = 5_000;
+/** The console's institution list: at most 5,000 rows in a file of at most 10 MB. */
+export const INSTITUTION_IMPORT_LIMITS = { maxRows: 5_000, maxBytes: 10 * 1024 * 1024 } as const;
 
 const codeTaken = async (db: Db['kysely'], code: string, except?: number) =>
   (await findInstitutionsByCode(db, [code])).some((row) => Number(row.id) !== except);
@@ -81,7 +82,7 @@ interface ImportRow extends Pick<InstitutionTable, 'code' | 'name' | 'kind' | 'p
   issues: { row: number; column: string; message: string }[];
 }
 
-const readImport = (sheet: ReceivedSheet) => readTable(sheet.bytes, IMPORT_MAX_ROWS);
+const readImport = (sheet: ReceivedSheet) => readTable(sheet.bytes, INSTITUTION_IMPORT_LIMITS.maxRows);
 
 const checkImport = async (db: Db['kysely'], table: Table): Promise<ImportRow[]> => {
   const positions = new Map(table.header.map((cell, index) => [cell.replace(/\s/g, ''), index]));
@@ -89,6 +90,7 @@ const checkImport = async (db: Db['kysely'], table: Table): Promise<ImportRow[]>
   if (missing.length > 0) {
     throw badRequest(`表头应为：${INSTITUTION_IMPORT_COLUMNS.join('、')}（缺少「${missing.join('」「')}」）`);
   }
+  if (table.rows.length === 0) throw SHEET_REFUSED.noRows();
   const existing = new Set(
     (
       await findInstitutionsByCode(

@@ -1,6 +1,6 @@
 import { GENDERS, PHONE, ROSTER_COLUMNS, type RosterPreviewRow, type RosterRowIssue } from '@lianmeng/core';
 import { badRequest } from '../../http/apiError';
-import type { Table } from './spreadsheet';
+import { SHEET_REFUSED, type Table } from './spreadsheet';
 
 /** A roster row that passed every check. */
 export interface RosterPerson {
@@ -83,6 +83,7 @@ export const personKeys = (person: Pick<RosterPerson, 'name' | 'birthDate' | 'ph
 /** Checks each row on its own and against the rows above it; names row and column in every issue. */
 export const checkRoster = (table: Table, today: string): CheckedRow[] => {
   const columns = rosterColumns(table.header);
+  if (table.rows.length === 0) throw SHEET_REFUSED.noRows();
   const seen = new Map<string, number>();
   return table.rows.map(({ row, cells }) => {
     const issues: RosterRowIssue[] = [];

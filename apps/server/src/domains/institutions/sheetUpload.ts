@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { ROSTER_LIMITS } from '@lianmeng/core';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, badRequest } from '../../http/apiError';
 import { SHEET_REFUSED } from './spreadsheet';
@@ -21,16 +20,18 @@ const cleanName = (name: string) =>
   ((name.split(/[\\/]/).pop() ?? '').replace(CONTROL, '').trim() || '名单').slice(0, 200);
 
 /**
- * Reads the form's one file into memory (a spreadsheet of at most 10 MB) and its `previewId` field. A file
- * over the limit stops being read at the limit and is refused with 413.
+ * Reads the form's one file into memory and its `previewId` field. The file is read up to `maxBytes`, the
+ * calling import's own limit: a file over it stops being read there and is refused with 413 naming that limit,
+ * so a file of any size past it gets one message.
  */
-export const receiveSheet = async (request: FastifyRequest): Promise<ReceivedSheet> => {
+export const receiveSheet = async (request: FastifyRequest, maxBytes: number): Promise<ReceivedSheet> => {
+  const tooLarge = () => SHEET_REFUSED.tooLarge(maxBytes / 1024 / 1024);
   if (!request.isMultipart()) throw badRequest('请选择要上传的文件');
   let file: { bytes: Buffer; fileName: string } | null = null;
   let previewId: string | null = null;
   try {
     const parts = request.parts({
-      limits: { fileSize: ROSTER_LIMITS.maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+      limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
     });
     for await (const part of parts) {
       if (part.type === 'field') {
@@ -42,13 +43,13 @@ export const receiveSheet = async (request: FastifyRequest): Promise<ReceivedShe
         continue;
       }
       const bytes = await part.toBuffer();
-      if (part.file.truncated) throw SHEET_REFUSED.tooLarge(ROSTER_LIMITS.maxBytes / 1024 / 1024);
+      if (part.file.truncated) throw tooLarge();
       file = { bytes, fileName: cleanName(part.filename) };
     }
   } catch (error) {
     if (error instanceof ApiError) throw error;
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw SHEET_REFUSED.tooLarge(ROSTER_LIMITS.maxBytes / 1024 / 1024);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     if (code?.startsWith('FST_')) throw error;
     throw badRequest('上传的内容无法读取，请重新选择文件');
   }

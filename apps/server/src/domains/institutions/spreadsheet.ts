@@ -18,6 +18,11 @@ export const SHEET_REFUSED = {
   tooManyRows: (max: number) => new ApiError(413, `表格最多 ${max} 行（不含表头）`),
   tooLarge: (megabytes: number) => new ApiError(413, `文件不能超过 ${megabytes} MB`),
   noHeader: () => badRequest('表格没有表头行'),
+  /**
+   * A table with a correct header and nothing under it: refused by each import once its header is checked (so a
+   * file whose first row is not the header hears about the header), by preview and commit alike.
+   */
+  noRows: () => badRequest('表格中只有表头，没有要导入的行'),
 };
 
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);

@@ -168,6 +168,7 @@ describe('previewing a roster', () => {
     ],
     ['an empty file', Buffer.alloc(0), 400, '文件为空'],
     ['a file of blank lines', Buffer.from('\r\n\r\n'), 400, '文件为空'],
+    ['the header alone', csvFile([]), 400, '表格中只有表头，没有要导入的行'],
     [
       'a wrong header',
       csvFile([['张三', '男', '2015-01-01', '一班', '', '13500000001']], { header: ['名字', '性别'] }),

@@ -1,4 +1,4 @@
-import { api } from '@lianmeng/core';
+import { api, ROSTER_LIMITS } from '@lianmeng/core';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context';
 import { pageOfNumber } from '../../db/listPage';
@@ -43,10 +43,10 @@ export const registerWorkbenchRoutes = (
   );
   defineRoute(app, calls.rosterTemplate, async () => rosterTemplate());
   defineRoute(app, calls.rosterPreview, async ({ request }) =>
-    previewRoster(db, actingInstitution(request), await receiveSheet(request), now()),
+    previewRoster(db, actingInstitution(request), await receiveSheet(request, ROSTER_LIMITS.maxBytes), now()),
   );
   defineRoute(app, calls.rosterCommit, async ({ request }) =>
-    commitRoster(db, hashOf, actingInstitution(request), await receiveSheet(request), now()),
+    commitRoster(db, hashOf, actingInstitution(request), await receiveSheet(request, ROSTER_LIMITS.maxBytes), now()),
   );
   defineRoute(app, calls.batches, async ({ query, request }) =>
     listBatches(db.kysely, actingInstitution(request).institutionId, pageOfNumber(query)),

@@ -74,7 +74,8 @@ const lazily = <T>(load: () => Promise<T>) => {
 /**
  * Proofs (学习成果证明): the holder issues, lists, downloads and revokes them; anyone checks them by code or a
  * certificate by number and name, a bounded number of times per address; institutions print activation
- * slips. The font must be there at start-up; the signing key is loaded (or generated) on first use.
+ * slips. The font must be there at start-up; the signing key is loaded (or generated) on first use. Answers
+ * the PDF tools (font and signing), which the certificates share.
  */
 export const registerProofRoutes = (
   app: FastifyInstance,
@@ -203,4 +204,5 @@ export const registerProofRoutes = (
       .header('Content-Disposition', 'inline; filename="proof-signing-certificate.pem"')
       .send((await signingKey()).certificatePem),
   );
+  return { pdfTools: tools };
 };

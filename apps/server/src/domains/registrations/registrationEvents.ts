@@ -2,7 +2,7 @@ import type { RegistrationEvent } from '@lianmeng/core';
 import type { Kysely } from 'kysely';
 import type { Page } from '../../db/listPage';
 import type { Database } from '../../db/schema';
-import { findPublicEvent, visibleEventClocks } from '../events/eventRepository';
+import { findPublicEvents, visibleEventClocks } from '../events/eventRepository';
 import { eventPhase, phaseRank } from '../events/policy';
 import { teamCountsOfInstitution } from './teamRepository';
 
@@ -24,10 +24,16 @@ export const registrationEvents = async (
       (a, b) =>
         phaseRank(a.phase) - phaseRank(b.phase) || (a.opens < b.opens ? 1 : a.opens > b.opens ? -1 : b.id - a.id),
     );
-  const list: RegistrationEvent[] = [];
-  for (const row of placed.slice(page.offset, page.offset + page.limit)) {
-    const detail = await findPublicEvent(db, row.id, now);
-    list.push({ ...detail, open: detail.phase === 'registering', teamCount: teamCounts.get(row.id) ?? 0 });
-  }
+  // One query per kind for the whole page (events, organisers, catalogue items, items), not a round per event.
+  const details = await findPublicEvents(
+    db,
+    placed.slice(page.offset, page.offset + page.limit).map((row) => row.id),
+    now,
+  );
+  const list = details.map((detail) => ({
+    ...detail,
+    open: detail.phase === 'registering',
+    teamCount: teamCounts.get(detail.id) ?? 0,
+  }));
   return { list, total: placed.length };
 };

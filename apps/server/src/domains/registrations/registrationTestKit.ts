@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { TeamFileKind } from '@lianmeng/core';
 import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildCardHolder, buildEvent, buildInstitution, buildInstitutionAccount } from '../../testing/factories';
-import type { TestServer } from '../../testing/testServer';
+import { createTestServer, type TestServer } from '../../testing/testServer';
 
 export const WORKBENCH = '/api/creditBank/institution/match';
 export const ORGANISED = '/api/creditBank/institution/match/organised';
@@ -91,6 +92,51 @@ export const buildRegistrationWorld = async (server: TestServer) => {
 };
 
 export type RegistrationWorld = Awaited<ReturnType<typeof buildRegistrationWorld>>;
+
+/** What {@link setupRegistrationWorld} hands a suite (other suites rely on this shape: extend it, do not change it). */
+export interface RegistrationKit {
+  /** The suite's server; read it inside hooks and tests only (it is built in `beforeAll`). */
+  readonly server: TestServer;
+  /** The world built in that server; same rule as `server`. */
+  readonly world: RegistrationWorld;
+  /** The server's clock in milliseconds: set it to move time; it goes back to its start before every test. */
+  clock: number;
+}
+
+/**
+ * The setup a registration or results suite shares: one test server on a clock the suite moves, the
+ * registration world built in it, the clock reset to `start` (START unless told) before each test, the server
+ * closed after the suite. Call it once, at the top level of the test file, and keep the object it returns:
+ * its `server` and `world` are getters, so destructuring them at the top level would read them too early.
+ * (Named like msw's `setupServer`, not `use…`: biome's hook rule treats a `use…` call at module level as a misplaced React hook.)
+ */
+export const setupRegistrationWorld = (options: { start?: number } = {}): RegistrationKit => {
+  const start = options.start ?? START;
+  let server: TestServer | undefined;
+  let world: RegistrationWorld | undefined;
+  const kit: RegistrationKit = {
+    clock: start,
+    get server() {
+      if (server === undefined)
+        throw new Error('setupRegistrationWorld: the server is built in beforeAll; read it in a test');
+      return server;
+    },
+    get world() {
+      if (world === undefined)
+        throw new Error('setupRegistrationWorld: the world is built in beforeAll; read it in a test');
+      return world;
+    },
+  };
+  beforeAll(async () => {
+    server = await createTestServer({}, () => new Date(kit.clock));
+    world = await buildRegistrationWorld(server);
+  });
+  afterAll(() => server?.close());
+  beforeEach(() => {
+    kit.clock = start;
+  });
+  return kit;
+};
 
 /**
  * A shown event of the world's organiser, open from an hour before START until an hour after it unless told

@@ -1,40 +1,27 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../../testing/testServer';
+import { describe, expect, it } from 'vitest';
 import {
   addFileRows,
   buildOpenEvent,
-  buildRegistrationWorld,
   callAs,
   countRows,
   HOUR,
   iso,
-  type RegistrationWorld,
   START,
+  setupRegistrationWorld,
   teamAudits,
   WORKBENCH,
 } from './registrationTestKit';
 import { teamFileDirOf } from './teamFileStore';
 
-let clock = START;
-let server: TestServer;
-let world: RegistrationWorld;
-
-beforeAll(async () => {
-  server = await createTestServer({}, () => new Date(clock));
-  world = await buildRegistrationWorld(server);
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  clock = START;
-});
+const kit = setupRegistrationWorld();
 
 const asA = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  callAs(server, world.accounts.schoolA, method, url, payload);
+  callAs(kit.server, kit.world.accounts.schoolA, method, url, payload);
 const asB = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  callAs(server, world.accounts.schoolB, method, url, payload);
+  callAs(kit.server, kit.world.accounts.schoolB, method, url, payload);
 
 const cards = (pupils: { cardNo: string }[]) => pupils.map((pupil) => pupil.cardNo);
 
@@ -50,24 +37,24 @@ const createTeam = async (
 };
 
 const teamState = async (id: number) =>
-  (await server.db.kysely.selectFrom('matchTeam').select('state').where('id', '=', id).executeTakeFirst())?.state;
+  (await kit.server.db.kysely.selectFrom('matchTeam').select('state').where('id', '=', id).executeTakeFirst())?.state;
 
 /** What a refused call must leave alone: every row of the three tables, as rows. */
 const snapshot = async () => ({
-  teams: await server.db.kysely.selectFrom('matchTeam').selectAll().orderBy('id').execute(),
-  members: await server.db.kysely
+  teams: await kit.server.db.kysely.selectFrom('matchTeam').selectAll().orderBy('id').execute(),
+  members: await kit.server.db.kysely
     .selectFrom('matchTeamMember')
     .selectAll()
     .orderBy('teamId')
     .orderBy('cardNo')
     .execute(),
-  files: await server.db.kysely.selectFrom('matchTeamFile').selectAll().orderBy('id').execute(),
+  files: await kit.server.db.kysely.selectFrom('matchTeamFile').selectAll().orderBy('id').execute(),
 });
 
 describe('registering a team', () => {
   it('creates a draft, below the minimum if need be, and says what a submit still needs', async () => {
-    const event = await buildOpenEvent(server, world);
-    const [first] = world.pupilsOfA;
+    const event = await buildOpenEvent(kit.server, kit.world);
+    const [first] = kit.world.pupilsOfA;
     const created = await asA('POST', `${WORKBENCH}/teams`, {
       itemId: event.plain,
       name: ' 追风队 ',
@@ -80,7 +67,7 @@ describe('registering a team', () => {
       eventId: event.id,
       itemId: event.plain,
       itemName: '机器人足球',
-      institutionId: world.schoolA.id,
+      institutionId: kit.world.schoolA.id,
       institutionName: '甲学校',
       name: '追风队',
       coach: '张老师',
@@ -118,16 +105,16 @@ describe('registering a team', () => {
       items: [{ name: '机器人足球' }, { name: '轮式竞速', needsReport: true, needsPhotos: true, needsVideo: true }],
     });
     expect(await asA('GET', `${WORKBENCH}/teams/${team.id}`)).toMatchObject({ statusCode: 200 });
-    expect((await teamAudits(server, team.id))[0]).toMatchObject({
+    expect((await teamAudits(kit.server, team.id))[0]).toMatchObject({
       action: 'insert',
-      username: `卡号${world.accounts.schoolA}`,
-      institutionId: world.schoolA.id,
+      username: `卡号${kit.world.accounts.schoolA}`,
+      institutionId: kit.world.schoolA.id,
     });
   });
 
   it('takes only pupils of the institution (pending ones too), within the maximum, one team per item', async () => {
-    const event = await buildOpenEvent(server, world);
-    const [wang, zhao, li, zhou, pending] = world.pupilsOfA;
+    const event = await buildOpenEvent(kit.server, kit.world);
+    const [wang, zhao, li, zhou, pending] = kit.world.pupilsOfA;
     const before = await snapshot();
     const refused = async (members: string[], status: number, message: string | RegExp) => {
       const response = await asA('POST', `${WORKBENCH}/teams`, {
@@ -139,13 +126,13 @@ describe('registering a team', () => {
       expect(response.statusCode, response.body).toBe(status);
       expect(response.json().message).toMatch(message);
     };
-    const stranger = world.pupilsOfB[0].cardNo;
+    const stranger = kit.world.pupilsOfB[0].cardNo;
     await refused([wang.cardNo, stranger], 400, `卡号 ${stranger.slice(0, 2)}****${stranger.slice(-2)} 不是本机构人员`);
     expect(
       (await asA('POST', `${WORKBENCH}/teams`, { itemId: event.plain, name: 'x', coach: 'y', members: [stranger] }))
         .body,
     ).not.toContain(stranger);
-    await refused([world.nobody.cardNo], 400, /不是本机构人员/);
+    await refused([kit.world.nobody.cardNo], 400, /不是本机构人员/);
     await refused(['99999999'], 400, /不是本机构人员/);
     await refused(cards([wang, zhao, li, zhou]), 400, '该项目每队最多 3 名队员');
     expect(await snapshot()).toEqual(before);
@@ -182,19 +169,19 @@ describe('registering a team', () => {
   });
 
   it("names a pupil another institution's team holds without naming that team", async () => {
-    const event = await buildOpenEvent(server, world);
+    const event = await buildOpenEvent(kit.server, kit.world);
     const taken = await asB('POST', `${WORKBENCH}/teams`, {
       itemId: event.plain,
       name: '乙队',
       coach: '钱老师',
-      members: [world.shared.cardNo],
+      members: [kit.world.shared.cardNo],
     });
     expect(taken.statusCode, taken.body).toBe(200);
     const refused = await asA('POST', `${WORKBENCH}/teams`, {
       itemId: event.plain,
       name: '甲队',
       coach: '张老师',
-      members: [world.shared.cardNo],
+      members: [kit.world.shared.cardNo],
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('已在本项目的另一支队伍中');
@@ -203,8 +190,13 @@ describe('registering a team', () => {
 
   it('lets exactly one of two simultaneous registrations take the same pupil, the other a clear 409', async () => {
     for (let round = 0; round < 3; round += 1) {
-      const event = await buildOpenEvent(server, world);
-      const body = (name: string) => ({ itemId: event.plain, name, coach: '张老师', members: [world.shared.cardNo] });
+      const event = await buildOpenEvent(kit.server, kit.world);
+      const body = (name: string) => ({
+        itemId: event.plain,
+        name,
+        coach: '张老师',
+        members: [kit.world.shared.cardNo],
+      });
       const answers = await Promise.all([
         asA('POST', `${WORKBENCH}/teams`, body('甲队')),
         asB('POST', `${WORKBENCH}/teams`, body('乙队')),
@@ -215,15 +207,15 @@ describe('registering a team', () => {
       for (const answer of answers.filter((one) => one.statusCode === 409)) {
         expect(answer.json().message).toMatch(/欧阳小锋（卡号 71\*\*\*\*\d\d）已在本项目的|刚被其他队伍选用/);
       }
-      const holders = await server.db.kysely
+      const holders = await kit.server.db.kysely
         .selectFrom('matchTeamMember')
         .select('teamId')
         .where('itemId', '=', event.plain)
-        .where('cardNo', '=', world.shared.cardNo)
+        .where('cardNo', '=', kit.world.shared.cardNo)
         .execute();
       expect(holders).toHaveLength(1);
       // The losers left no team behind.
-      const teams = await server.db.kysely
+      const teams = await kit.server.db.kysely
         .selectFrom('matchTeam')
         .select('id')
         .where('eventId', '=', event.id)
@@ -233,8 +225,8 @@ describe('registering a team', () => {
   });
 
   it('submits a complete team only, and an edit sends a handed-in team back for review or to a draft', async () => {
-    const event = await buildOpenEvent(server, world);
-    const [wang, zhao, li] = world.pupilsOfA;
+    const event = await buildOpenEvent(kit.server, kit.world);
+    const [wang, zhao, li] = kit.world.pupilsOfA;
     const team = await createTeam(event.plain, cards([wang]));
     const submit = () => asA('POST', `${WORKBENCH}/teams/${team.id}/submit`);
     expect((await submit()).json()).toEqual({ status: 409, message: '还不能提交：队员不足：至少 2 人，现有 1 人' });
@@ -246,7 +238,7 @@ describe('registering a team', () => {
       members: cards([wang, zhao]),
     });
     expect(grown.json().data).toMatchObject({ state: 'draft', missing: [] });
-    clock = START + 1000;
+    kit.clock = START + 1000;
     const submitted = await submit();
     expect(submitted.statusCode, submitted.body).toBe(200);
     expect(submitted.json().data).toMatchObject({
@@ -264,7 +256,7 @@ describe('registering a team', () => {
     });
     expect(edited.json().data).toMatchObject({ state: 'submitted', memberCount: 3 });
     // Approved, then edited: waits for review again.
-    await server.db.kysely.updateTable('matchTeam').set({ state: 'approved' }).where('id', '=', team.id).execute();
+    await kit.server.db.kysely.updateTable('matchTeam').set({ state: 'approved' }).where('id', '=', team.id).execute();
     expect((await submit()).json()).toEqual({ status: 409, message: '队伍已通过审核，无需再次提交' });
     const afterApproval = await asA('PUT', `${WORKBENCH}/teams/${team.id}`, {
       name: '先锋队',
@@ -279,7 +271,7 @@ describe('registering a team', () => {
       members: cards([wang]),
     });
     expect(shrunk.json().data).toMatchObject({ state: 'draft', submittedTime: null });
-    expect((await teamAudits(server, team.id)).map((entry) => entry.action)).toEqual([
+    expect((await teamAudits(kit.server, team.id)).map((entry) => entry.action)).toEqual([
       'insert',
       'update',
       'submit',
@@ -290,17 +282,17 @@ describe('registering a team', () => {
   });
 
   it('counts the attachments the item asks for before a submit', async () => {
-    const event = await buildOpenEvent(server, world);
-    const team = await createTeam(event.withFiles, cards(world.pupilsOfA.slice(0, 1)));
+    const event = await buildOpenEvent(kit.server, kit.world);
+    const team = await createTeam(event.withFiles, cards(kit.world.pupilsOfA.slice(0, 1)));
     const submit = () => asA('POST', `${WORKBENCH}/teams/${team.id}/submit`);
     expect((await submit()).json().message).toBe(
       '还不能提交：缺少设计报告（PDF）；照片应为 2–5 张，现有 0 张；缺少视频',
     );
-    await addFileRows(server, team.id, 'report', 1);
-    await addFileRows(server, team.id, 'photo', 1);
+    await addFileRows(kit.server, team.id, 'report', 1);
+    await addFileRows(kit.server, team.id, 'photo', 1);
     expect((await submit()).json().message).toBe('还不能提交：照片应为 2–5 张，现有 1 张；缺少视频');
-    await addFileRows(server, team.id, 'photo', 1);
-    await addFileRows(server, team.id, 'video', 1);
+    await addFileRows(kit.server, team.id, 'photo', 1);
+    await addFileRows(kit.server, team.id, 'video', 1);
     const detail = (await asA('GET', `${WORKBENCH}/teams/${team.id}`)).json().data;
     expect(detail.missing).toEqual([]);
     expect(detail.files.map((file: { kind: string }) => file.kind)).toEqual(['report', 'photo', 'photo', 'video']);
@@ -308,16 +300,16 @@ describe('registering a team', () => {
   });
 
   it('withdraws a team with its members, attachment rows and stored files', async () => {
-    const event = await buildOpenEvent(server, world);
-    const team = await createTeam(event.withFiles, cards(world.pupilsOfA.slice(0, 2)));
-    const [stored] = await addFileRows(server, team.id, 'report', 1);
-    const dir = teamFileDirOf(server.dataDir);
+    const event = await buildOpenEvent(kit.server, kit.world);
+    const team = await createTeam(event.withFiles, cards(kit.world.pupilsOfA.slice(0, 2)));
+    const [stored] = await addFileRows(kit.server, team.id, 'report', 1);
+    const dir = teamFileDirOf(kit.server.dataDir);
     await fs.mkdir(dir, { recursive: true });
     await fs.writeFile(path.join(dir, stored ?? ''), '%PDF-1.4');
     const withdrawn = await asA('DELETE', `${WORKBENCH}/teams/${team.id}`);
     expect(withdrawn.json()).toEqual({ status: 200, message: expect.any(String), data: {} });
     for (const table of ['matchTeam', 'matchTeamMember', 'matchTeamFile'] as const) {
-      const left = await server.db.kysely
+      const left = await kit.server.db.kysely
         .selectFrom(table)
         .select(sql<number>`1`.as('one'))
         .where(table === 'matchTeam' ? 'id' : 'teamId', '=', team.id)
@@ -325,9 +317,9 @@ describe('registering a team', () => {
       expect(left, table).toEqual([]);
     }
     await expect(fs.stat(path.join(dir, stored ?? ''))).rejects.toThrow();
-    expect((await teamAudits(server, team.id)).at(-1)).toMatchObject({ action: 'delete' });
+    expect((await teamAudits(kit.server, team.id)).at(-1)).toMatchObject({ action: 'delete' });
     // Its pupils are free for another team of the item.
-    await createTeam(event.withFiles, cards(world.pupilsOfA.slice(0, 2)));
+    await createTeam(event.withFiles, cards(kit.world.pupilsOfA.slice(0, 2)));
     expect((await asA('GET', `${WORKBENCH}/teams/${team.id}`)).statusCode).toBe(404);
   });
 });
@@ -336,23 +328,28 @@ describe('the registration window, on the server clock', () => {
   it('refuses every change before the window opens and from the instant it closes; a hidden event is not found', async () => {
     const opens = START + HOUR;
     const closes = START + 2 * HOUR;
-    const event = await buildOpenEvent(server, world, { opens, closes });
-    const body = { itemId: event.plain, name: '早到队', coach: '张老师', members: cards(world.pupilsOfA.slice(0, 2)) };
+    const event = await buildOpenEvent(kit.server, kit.world, { opens, closes });
+    const body = {
+      itemId: event.plain,
+      name: '早到队',
+      coach: '张老师',
+      members: cards(kit.world.pupilsOfA.slice(0, 2)),
+    };
     const early = await asA('POST', `${WORKBENCH}/teams`, body);
     expect(early.json()).toEqual({ status: 409, message: '报名尚未开始（2026-05-10 13:00 北京时间开始）' });
     expect((await asA('GET', `${WORKBENCH}/events?pageSize=50`)).json().data.list).not.toContainEqual(
       expect.objectContaining({ id: event.id }),
     );
 
-    clock = opens;
+    kit.clock = opens;
     const team = await createTeam(event.plain, body.members, '准时队');
-    clock = closes - 1;
+    kit.clock = closes - 1;
     expect((await asA('PUT', `${WORKBENCH}/teams/${team.id}`, { ...body, itemId: undefined })).statusCode).toBe(200);
 
     const before = await snapshot();
     const late = '报名已于 2026-05-10 14:00（北京时间）截止，不能再修改';
     for (const at of [closes, closes + 1000]) {
-      clock = at;
+      kit.clock = at;
       const { itemId: _itemId, ...edit } = body;
       for (const [method, url, payload] of [
         ['POST', `${WORKBENCH}/teams`, { ...body, name: '迟到队' }],
@@ -370,7 +367,7 @@ describe('the registration window, on the server clock', () => {
     expect(listed.find((row: { id: number }) => row.id === event.id)).toMatchObject({ open: false, teamCount: 1 });
     expect((await asA('GET', `${WORKBENCH}/teams/${team.id}`)).json().data.editable).toBe(false);
 
-    const hidden = await buildOpenEvent(server, world, { visible: false });
+    const hidden = await buildOpenEvent(kit.server, kit.world, { visible: false });
     const refused = await asA('POST', `${WORKBENCH}/teams`, { ...body, itemId: hidden.plain });
     expect(refused.json()).toEqual({ status: 404, message: '赛事不存在' });
     expect((await asA('POST', `${WORKBENCH}/teams`, { ...body, itemId: 2_147_483_647 })).json()).toEqual({
@@ -381,36 +378,36 @@ describe('the registration window, on the server clock', () => {
 
   it('refuses a submit arriving one second after the close, though the page was opened before it', async () => {
     const closes = START + 10 * 60_000;
-    const event = await buildOpenEvent(server, world, { closes });
-    const team = await createTeam(event.plain, cards(world.pupilsOfA.slice(0, 2)));
-    clock = closes - 60_000;
+    const event = await buildOpenEvent(kit.server, kit.world, { closes });
+    const team = await createTeam(event.plain, cards(kit.world.pupilsOfA.slice(0, 2)));
+    kit.clock = closes - 60_000;
     expect((await asA('GET', `${WORKBENCH}/teams/${team.id}`)).json().data.editable).toBe(true);
-    clock = closes + 1000;
+    kit.clock = closes + 1000;
     const late = await asA('POST', `${WORKBENCH}/teams/${team.id}/submit`);
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toContain('截止');
     expect(await teamState(team.id)).toBe('draft');
-    clock = closes - 1;
+    kit.clock = closes - 1;
     expect((await asA('POST', `${WORKBENCH}/teams/${team.id}/submit`)).statusCode).toBe(200);
   });
 });
 
 describe("another institution's team", () => {
   it('is not found on any call, and nothing changes', async () => {
-    const event = await buildOpenEvent(server, world);
-    const mine = await createTeam(event.plain, cards(world.pupilsOfA.slice(0, 2)));
+    const event = await buildOpenEvent(kit.server, kit.world);
+    const mine = await createTeam(event.plain, cards(kit.world.pupilsOfA.slice(0, 2)));
     const theirs = (
       await asB('POST', `${WORKBENCH}/teams`, {
         itemId: event.plain,
         name: '乙队',
         coach: '钱老师',
-        members: cards(world.pupilsOfB),
+        members: cards(kit.world.pupilsOfB),
       })
     ).json().data;
-    await addFileRows(server, mine.id, 'report', 1);
-    await addFileRows(server, theirs.id, 'report', 1);
+    await addFileRows(kit.server, mine.id, 'report', 1);
+    await addFileRows(kit.server, theirs.id, 'report', 1);
     const fileIds = async (teamId: number) =>
-      (await server.db.kysely.selectFrom('matchTeamFile').select('id').where('teamId', '=', teamId).execute()).map(
+      (await kit.server.db.kysely.selectFrom('matchTeamFile').select('id').where('teamId', '=', teamId).execute()).map(
         (row) => Number(row.id),
       );
     const before = await snapshot();
@@ -427,10 +424,10 @@ describe("another institution's team", () => {
       ] as const;
     };
     const notFound = { status: 404, message: '未找到该队伍' };
-    for (const [method, url, payload] of await attempts(theirs.id, cards(world.pupilsOfA.slice(0, 2)))) {
+    for (const [method, url, payload] of await attempts(theirs.id, cards(kit.world.pupilsOfA.slice(0, 2)))) {
       expect((await asA(method, url, payload)).json(), `A: ${method} ${url}`).toEqual(notFound);
     }
-    for (const [method, url, payload] of await attempts(mine.id, cards(world.pupilsOfB))) {
+    for (const [method, url, payload] of await attempts(mine.id, cards(kit.world.pupilsOfB))) {
       expect((await asB(method, url, payload)).json(), `B: ${method} ${url}`).toEqual(notFound);
     }
     // An id nobody has answers the same.
@@ -444,12 +441,12 @@ describe("another institution's team", () => {
   });
 
   it('needs an institution account: a pupil or an operator is refused', async () => {
-    const event = await buildOpenEvent(server, world);
-    const body = { itemId: event.plain, name: '队', coach: '师', members: cards(world.pupilsOfA.slice(0, 2)) };
-    for (const cardNo of [world.pupilsOfA[0].cardNo, world.accounts.operator]) {
-      expect((await callAs(server, cardNo, 'POST', `${WORKBENCH}/teams`, body)).statusCode).toBe(403);
+    const event = await buildOpenEvent(kit.server, kit.world);
+    const body = { itemId: event.plain, name: '队', coach: '师', members: cards(kit.world.pupilsOfA.slice(0, 2)) };
+    for (const cardNo of [kit.world.pupilsOfA[0].cardNo, kit.world.accounts.operator]) {
+      expect((await callAs(kit.server, cardNo, 'POST', `${WORKBENCH}/teams`, body)).statusCode).toBe(403);
     }
-    expect((await server.app.inject({ method: 'POST', url: `${WORKBENCH}/teams`, payload: body })).statusCode).toBe(
+    expect((await kit.server.app.inject({ method: 'POST', url: `${WORKBENCH}/teams`, payload: body })).statusCode).toBe(
       401,
     );
   });
@@ -457,9 +454,14 @@ describe("another institution's team", () => {
 
 describe('bad input', () => {
   it('is refused with a Chinese 4xx and changes nothing', async () => {
-    const event = await buildOpenEvent(server, world);
-    const team = await createTeam(event.plain, cards(world.pupilsOfA.slice(0, 2)));
-    const good = { itemId: event.plain, name: '好队', coach: '张老师', members: cards(world.pupilsOfA.slice(2, 4)) };
+    const event = await buildOpenEvent(kit.server, kit.world);
+    const team = await createTeam(event.plain, cards(kit.world.pupilsOfA.slice(0, 2)));
+    const good = {
+      itemId: event.plain,
+      name: '好队',
+      coach: '张老师',
+      members: cards(kit.world.pupilsOfA.slice(2, 4)),
+    };
     const { itemId: _itemId, ...goodEdit } = good;
     const before = await snapshot();
     const bodies: [string, unknown][] = [
@@ -484,10 +486,13 @@ describe('bad input', () => {
       expect(response.statusCode, `${what}: ${response.body}`).toBe(400);
       expect(response.json().message, what).toMatch(/[\u4e00-\u9fff]/);
     }
-    const huge = await server.app.inject({
+    const huge = await kit.server.app.inject({
       method: 'POST',
       url: `${WORKBENCH}/teams`,
-      headers: { authorization: await server.cardTokenFor(world.accounts.schoolA), 'content-type': 'application/json' },
+      headers: {
+        authorization: await kit.server.cardTokenFor(kit.world.accounts.schoolA),
+        'content-type': 'application/json',
+      },
       payload: JSON.stringify({ ...good, name: 'x'.repeat(10 * 1024 * 1024) }),
     });
     // Past the body limit (256 KB) before any of it is parsed: 413, in the envelope.
@@ -502,23 +507,23 @@ describe('bad input', () => {
 
 describe('the public pages', () => {
   it('keep their cached answers through team writes: the site version does not move', async () => {
-    const event = await buildOpenEvent(server, world);
+    const event = await buildOpenEvent(kit.server, kit.world);
     const version = async () =>
       Number(
-        (await sql<{ version: number }>`select version from site_version where id = 1`.execute(server.db.kysely))
+        (await sql<{ version: number }>`select version from site_version where id = 1`.execute(kit.server.db.kysely))
           .rows[0]?.version,
       );
     const before = await version();
-    const team = await createTeam(event.plain, cards(world.pupilsOfA.slice(0, 2)));
+    const team = await createTeam(event.plain, cards(kit.world.pupilsOfA.slice(0, 2)));
     await asA('PUT', `${WORKBENCH}/teams/${team.id}`, {
       name: '改',
       coach: '师',
-      members: cards(world.pupilsOfA.slice(0, 3)),
+      members: cards(kit.world.pupilsOfA.slice(0, 3)),
     });
     await asA('POST', `${WORKBENCH}/teams/${team.id}/submit`);
-    await callAs(server, world.accounts.organiser, 'POST', `${WORKBENCH}/organised/teams/${team.id}/approve`);
+    await callAs(kit.server, kit.world.accounts.organiser, 'POST', `${WORKBENCH}/organised/teams/${team.id}/approve`);
     await asA('DELETE', `${WORKBENCH}/teams/${team.id}`);
     expect(await version()).toBe(before);
-    expect(await countRows(server, 'matchTeam')).toBeGreaterThan(0);
+    expect(await countRows(kit.server, 'matchTeam')).toBeGreaterThan(0);
   });
 });

@@ -6,6 +6,7 @@ import { forbidden } from '../../http/apiError';
 import { defineRoute } from '../../http/defineRoute';
 import { findReviewer } from '../credits/reviewCommands';
 import { actingInstitution, ROLE_REFUSED } from '../institutions/cardRoles';
+import { carryTeam, ladderTeams } from './ladderCommands';
 import { registrationEvents } from './registrationEvents';
 import { approveTeam, type ReviewScope, returnTeam, reviewEvents, reviewTeam, reviewTeams } from './reviewCommands';
 import { changeTeam, createTeam, submitTeam, withdrawTeam } from './teamCommands';
@@ -70,6 +71,14 @@ export const registerRegistrationRoutes = (app: FastifyInstance, context: Server
   );
   defineRoute(app, calls.submit, async ({ params, request }) =>
     submitTeam(db, actingInstitution(request), params.id, now()),
+  );
+
+  // The ladder (晋级): the institution's awarded teams and their carry into a next-level event.
+  defineRoute(app, api.matchLadder.teams, async ({ query, request }) =>
+    ladderTeams(db.kysely, actingInstitution(request).institutionId, pageOfNumber(query), now()),
+  );
+  defineRoute(app, api.matchLadder.carry, async ({ params, body, request }) =>
+    carryTeam(db, actingInstitution(request), params.id, body, now()),
   );
 
   registerReviewRoutes(app, context, api.matchOrganiser, async (request) => {

@@ -1,17 +1,23 @@
-import { TEAM_STATE_LABELS, type TeamState, type TeamSummary } from '@lianmeng/core';
+import { AWARD_LABELS, type Award, TEAM_STATE_LABELS, type TeamState, type TeamSummary } from '@lianmeng/core';
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { WriteLocks } from '../../db/database';
 import type { Page } from '../../db/listPage';
 import type { Database, MatchTeamTable } from '../../db/schema';
 import { teamEditable } from './policy';
 
-/** A team with what its summary shows beside it: its event's window, its item's rules, its institution's name. */
+/**
+ * A team with what its summary shows beside it: its event's window, its item's rules, its institution's name,
+ * and for a team carried up a level (晋级) the team, event and award it came from.
+ */
 const teamsWithNames = (db: Kysely<Database>) =>
   db
     .selectFrom('matchTeam as t')
     .innerJoin('matchEvent as e', 'e.id', 't.eventId')
     .innerJoin('matchEventItem as i', 'i.id', 't.itemId')
     .innerJoin('institution as s', 's.id', 't.institutionId')
+    .leftJoin('matchTeam as src', 'src.id', 't.carriedFromTeamId')
+    .leftJoin('matchEvent as srcEvent', 'srcEvent.id', 'src.eventId')
+    .leftJoin('matchResult as srcResult', 'srcResult.teamId', 'src.id')
     .selectAll('t')
     .select((eb) => [
       'e.name as eventName',
@@ -26,6 +32,9 @@ const teamsWithNames = (db: Kysely<Database>) =>
       'i.needsPhotos',
       'i.needsVideo',
       's.name as institutionName',
+      'src.name as carriedFromTeamName',
+      'srcEvent.name as carriedFromEventName',
+      'srcResult.award as carriedFromAward',
       eb
         .selectFrom('matchTeamMember as m')
         .select((count) => count.fn.countAll<string | number>().as('n'))
@@ -55,6 +64,14 @@ export const toTeamSummary = (row: TeamView, now: Date): TeamSummary => {
     reviewedTime: row.reviewedTime,
     updateTime: row.updateTime,
     editable: teamEditable(row, now),
+    carriedFrom:
+      row.carriedFromTeamId === null
+        ? null
+        : {
+            eventName: row.carriedFromEventName ?? '',
+            teamName: row.carriedFromTeamName ?? '',
+            awardLabel: AWARD_LABELS[row.carriedFromAward as Award] ?? '',
+          },
   };
 };
 
@@ -170,3 +187,29 @@ export const findEventWindow = (db: Kysely<Database>, eventId: number) =>
 
 export const findItem = (db: Kysely<Database>, itemId: number) =>
   db.selectFrom('matchEventItem').selectAll().where('id', '=', itemId).executeTakeFirst();
+
+/** The institution's team carried from `sourceTeamId` into the event, if there is one (one per source and event). */
+export const carriedTeamIn = (db: Kysely<Database>, sourceTeamId: number, eventId: number) =>
+  db
+    .selectFrom('matchTeam')
+    .select(['id', 'name'])
+    .where('carriedFromTeamId', '=', sourceTeamId)
+    .where('eventId', '=', eventId)
+    .executeTakeFirst();
+
+/** The institution's teams carried from any of these teams: which source went into which event, as which team. */
+export const teamsCarriedFrom = async (db: Kysely<Database>, institutionId: number, sourceTeamIds: number[]) =>
+  sourceTeamIds.length === 0
+    ? []
+    : (
+        await db
+          .selectFrom('matchTeam')
+          .select(['id', 'eventId', 'carriedFromTeamId'])
+          .where('institutionId', '=', institutionId)
+          .where('carriedFromTeamId', 'in', sourceTeamIds)
+          .execute()
+      ).map((row) => ({
+        id: Number(row.id),
+        eventId: Number(row.eventId),
+        sourceTeamId: Number(row.carriedFromTeamId),
+      }));

@@ -1,45 +1,32 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildInstitution } from '../../testing/factories';
-import { createTestServer, type TestServer } from '../../testing/testServer';
 import {
   buildOpenEvent,
-  buildRegistrationWorld,
   callAs,
   HOUR,
   OPERATOR,
   ORGANISED,
-  type RegistrationWorld,
   START,
+  setupRegistrationWorld,
   teamAudits,
   WORKBENCH,
 } from './registrationTestKit';
 
-let clock = START;
-let server: TestServer;
-let world: RegistrationWorld;
-
-beforeAll(async () => {
-  server = await createTestServer({}, () => new Date(clock));
-  world = await buildRegistrationWorld(server);
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  clock = START;
-});
+const kit = setupRegistrationWorld();
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const asOrganiser = (method: Method, url: string, payload?: unknown) =>
-  callAs(server, world.accounts.organiser, method, url, payload);
+  callAs(kit.server, kit.world.accounts.organiser, method, url, payload);
 const asOperator = (method: Method, url: string, payload?: unknown) =>
-  callAs(server, world.accounts.operator, method, url, payload);
+  callAs(kit.server, kit.world.accounts.operator, method, url, payload);
 
 /** The pupil of nobody, linked to the organiser (once), so the organiser can enter a team of its own. */
 const organisersOwnPupil = async () => {
-  const cardNo = world.nobody.cardNo;
-  await server.db.kysely
+  const cardNo = kit.world.nobody.cardNo;
+  await kit.server.db.kysely
     .insertInto('institutionMember')
     .values({
-      institutionId: world.organiser.id,
+      institutionId: kit.world.organiser.id,
       cardNo,
       how: 'linked',
       batchId: null,
@@ -53,7 +40,7 @@ const organisersOwnPupil = async () => {
 
 /** A team of `account`'s institution for the event's plain item, handed in unless `draft`. */
 const teamOf = async (account: string, itemId: number, members: string[], options: { draft?: boolean } = {}) => {
-  const created = await callAs(server, account, 'POST', `${WORKBENCH}/teams`, {
+  const created = await callAs(kit.server, account, 'POST', `${WORKBENCH}/teams`, {
     itemId,
     name: `队${Math.random().toString(36).slice(2, 8)}`,
     coach: '张老师',
@@ -62,30 +49,30 @@ const teamOf = async (account: string, itemId: number, members: string[], option
   expect(created.statusCode, created.body).toBe(200);
   const id = created.json().data.id as number;
   if (!options.draft) {
-    const submitted = await callAs(server, account, 'POST', `${WORKBENCH}/teams/${id}/submit`);
+    const submitted = await callAs(kit.server, account, 'POST', `${WORKBENCH}/teams/${id}/submit`);
     expect(submitted.statusCode, submitted.body).toBe(200);
   }
   return id;
 };
 
 const stateOf = async (id: number) =>
-  server.db.kysely
+  kit.server.db.kysely
     .selectFrom('matchTeam')
     .select(['state', 'returnReason', 'reviewedBy', 'reviewedTime'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
 
-const pupilsA = () => world.pupilsOfA.map((pupil) => pupil.cardNo);
-const pupilsB = () => world.pupilsOfB.map((pupil) => pupil.cardNo);
+const pupilsA = () => kit.world.pupilsOfA.map((pupil) => pupil.cardNo);
+const pupilsB = () => kit.world.pupilsOfB.map((pupil) => pupil.cardNo);
 
 describe('review by the organiser', () => {
   it('lists its events with teams counted by state, drafts left out; the teams waiting first; members masked', async () => {
-    const event = await buildOpenEvent(server, world);
-    const draft = await teamOf(world.accounts.schoolA, event.plain, pupilsA().slice(0, 1), { draft: true });
-    clock = START + 1000;
-    const fromB = await teamOf(world.accounts.schoolB, event.plain, pupilsB());
-    clock = START + 2000;
-    const fromA = await teamOf(world.accounts.schoolA, event.plain, pupilsA().slice(1, 3));
+    const event = await buildOpenEvent(kit.server, kit.world);
+    const draft = await teamOf(kit.world.accounts.schoolA, event.plain, pupilsA().slice(0, 1), { draft: true });
+    kit.clock = START + 1000;
+    const fromB = await teamOf(kit.world.accounts.schoolB, event.plain, pupilsB());
+    kit.clock = START + 2000;
+    const fromA = await teamOf(kit.world.accounts.schoolA, event.plain, pupilsA().slice(1, 3));
 
     const events = (await asOrganiser('GET', `${ORGANISED}/events?pageSize=50`)).json().data;
     expect(events.list.find((row: { id: number }) => row.id === event.id)).toMatchObject({
@@ -109,13 +96,14 @@ describe('review by the organiser', () => {
     expect(detail.members.map((member: { name: string }) => member.name)).toEqual(['赵*红', '李*伟']);
     for (const member of detail.members) expect(member.cardNo).toMatch(/^71\*{4}\d{2}$/);
     // The school itself sees the names.
-    const own = (await callAs(server, world.accounts.schoolA, 'GET', `${WORKBENCH}/teams/${fromA}`)).json().data;
+    const own = (await callAs(kit.server, kit.world.accounts.schoolA, 'GET', `${WORKBENCH}/teams/${fromA}`)).json()
+      .data;
     expect(own.members.map((member: { name: string }) => member.name)).toEqual(['赵小红', '李大伟']);
   });
 
   it('approves or returns a waiting team once, after the window too; a returned team is fixed and handed in again', async () => {
-    const event = await buildOpenEvent(server, world, { closes: START + HOUR });
-    const team = await teamOf(world.accounts.schoolA, event.plain, pupilsA().slice(0, 2));
+    const event = await buildOpenEvent(kit.server, kit.world, { closes: START + HOUR });
+    const team = await teamOf(kit.world.accounts.schoolA, event.plain, pupilsA().slice(0, 2));
     const returned = await asOrganiser('POST', `${ORGANISED}/teams/${team}/return`, { reason: '队员年级不符' });
     expect(returned.statusCode, returned.body).toBe(200);
     expect(returned.json().data).toMatchObject({
@@ -129,46 +117,47 @@ describe('review by the organiser', () => {
     });
 
     // The school sees the reason, fixes the team and hands it in again.
-    const seen = (await callAs(server, world.accounts.schoolA, 'GET', `${WORKBENCH}/teams/${team}`)).json().data;
+    const seen = (await callAs(kit.server, kit.world.accounts.schoolA, 'GET', `${WORKBENCH}/teams/${team}`)).json()
+      .data;
     expect(seen).toMatchObject({ state: 'returned', returnReason: '队员年级不符', editable: true });
-    const fixed = await callAs(server, world.accounts.schoolA, 'PUT', `${WORKBENCH}/teams/${team}`, {
+    const fixed = await callAs(kit.server, kit.world.accounts.schoolA, 'PUT', `${WORKBENCH}/teams/${team}`, {
       name: '修正队',
       coach: '张老师',
       members: pupilsA().slice(2, 4),
     });
     expect(fixed.json().data.state).toBe('returned');
-    const again = await callAs(server, world.accounts.schoolA, 'POST', `${WORKBENCH}/teams/${team}/submit`);
+    const again = await callAs(kit.server, kit.world.accounts.schoolA, 'POST', `${WORKBENCH}/teams/${team}/submit`);
     expect(again.json().data).toMatchObject({ state: 'submitted', returnReason: '' });
 
     // The window closes; review goes on.
-    clock = START + 2 * HOUR;
+    kit.clock = START + 2 * HOUR;
     const approved = await asOrganiser('POST', `${ORGANISED}/teams/${team}/approve`);
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().data).toMatchObject({ state: 'approved', editable: false });
     const before = await stateOf(team);
-    expect(before).toMatchObject({ state: 'approved', reviewedBy: world.accounts.organiser });
+    expect(before).toMatchObject({ state: 'approved', reviewedBy: kit.world.accounts.organiser });
     const twice = await asOrganiser('POST', `${ORGANISED}/teams/${team}/approve`);
     expect(twice.json()).toEqual({ status: 409, message: '只能审核待审核的队伍（该队伍现为已通过）' });
     expect((await asOrganiser('POST', `${ORGANISED}/teams/${team}/return`, { reason: '再退回' })).statusCode).toBe(409);
     expect(await stateOf(team)).toEqual(before);
 
-    const audits = await teamAudits(server, team);
+    const audits = await teamAudits(kit.server, team);
     expect(audits.map((entry) => entry.action)).toEqual(['insert', 'submit', 'return', 'update', 'submit', 'approve']);
     expect(audits.find((entry) => entry.action === 'return')).toMatchObject({
-      username: `卡号${world.accounts.organiser}`,
-      institutionId: world.schoolA.id,
+      username: `卡号${kit.world.accounts.organiser}`,
+      institutionId: kit.world.schoolA.id,
     });
     expect(JSON.parse(audits.find((entry) => entry.action === 'return')?.detail ?? '{}')).toMatchObject({
       reason: '队员年级不符',
       reviewer: 'organiser',
-      organizerId: world.organiser.id,
+      organizerId: kit.world.organiser.id,
       result: 'ok',
     });
   });
 
   it('decides a team once when two reviewers approve it at the same moment', async () => {
-    const event = await buildOpenEvent(server, world);
-    const team = await teamOf(world.accounts.schoolB, event.plain, pupilsB());
+    const event = await buildOpenEvent(kit.server, kit.world);
+    const team = await teamOf(kit.world.accounts.schoolB, event.plain, pupilsB());
     const answers = await Promise.all([
       asOrganiser('POST', `${ORGANISED}/teams/${team}/approve`),
       asOperator('POST', `${OPERATOR}/teams/${team}/approve`),
@@ -176,14 +165,14 @@ describe('review by the organiser', () => {
     ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
     expect(
-      (await teamAudits(server, team)).filter((entry) => ['approve', 'return'].includes(entry.action)),
+      (await teamAudits(kit.server, team)).filter((entry) => ['approve', 'return'].includes(entry.action)),
     ).toHaveLength(1);
   });
 
   it("reaches only the events it organises: another organiser's event or team is not found", async () => {
-    const other = await buildInstitution(server.db, { name: '另一承办单位', kind: 'eventOrganiser' });
-    const event = await buildOpenEvent(server, world, { organizerId: other.id });
-    const team = await teamOf(world.accounts.schoolA, event.plain, pupilsA().slice(0, 2));
+    const other = await buildInstitution(kit.server.db, { name: '另一承办单位', kind: 'eventOrganiser' });
+    const event = await buildOpenEvent(kit.server, kit.world, { organizerId: other.id });
+    const team = await teamOf(kit.world.accounts.schoolA, event.plain, pupilsA().slice(0, 2));
     const before = await stateOf(team);
     expect((await asOrganiser('GET', `${ORGANISED}/events?pageSize=50`)).json().data.list).not.toContainEqual(
       expect.objectContaining({ id: event.id }),
@@ -207,18 +196,18 @@ describe('review by the organiser', () => {
 
   it("never reviews its own institution's team: organiser and operator alike get 403", async () => {
     // The organiser registers a team of its own pupils in its own event.
-    const event = await buildOpenEvent(server, world);
+    const event = await buildOpenEvent(kit.server, kit.world);
     const ownPupil = await organisersOwnPupil();
-    const own = await teamOf(world.accounts.organiser, event.withFiles, [ownPupil], { draft: true });
-    await server.db.kysely.updateTable('matchTeam').set({ state: 'submitted' }).where('id', '=', own).execute();
+    const own = await teamOf(kit.world.accounts.organiser, event.withFiles, [ownPupil], { draft: true });
+    await kit.server.db.kysely.updateTable('matchTeam').set({ state: 'submitted' }).where('id', '=', own).execute();
     const refused = await asOrganiser('POST', `${ORGANISED}/teams/${own}/approve`);
     expect(refused.json()).toEqual({ status: 403, message: '不能审核本机构报名的队伍' });
     expect((await stateOf(own)).state).toBe('submitted');
 
     // An operator who is also school A's account does not review school A's team.
-    const fromA = await teamOf(world.accounts.schoolA, event.plain, pupilsA().slice(0, 2));
+    const fromA = await teamOf(kit.world.accounts.schoolA, event.plain, pupilsA().slice(0, 2));
     const asOperatorOfA = (
-      await callAs(server, world.accounts.operatorOfA, 'POST', `${OPERATOR}/teams/${fromA}/return`, {
+      await callAs(kit.server, kit.world.accounts.operatorOfA, 'POST', `${OPERATOR}/teams/${fromA}/return`, {
         reason: '自己审自己',
       })
     ).json();
@@ -228,18 +217,18 @@ describe('review by the organiser', () => {
   });
 
   it('at a school’s own meeting (校级) the organising school admits its own teams', async () => {
-    const event = await buildOpenEvent(server, world);
-    await server.db.kysely.updateTable('matchEvent').set({ level: '校级' }).where('id', '=', event.id).execute();
+    const event = await buildOpenEvent(kit.server, kit.world);
+    await kit.server.db.kysely.updateTable('matchEvent').set({ level: '校级' }).where('id', '=', event.id).execute();
     const ownPupil = await organisersOwnPupil();
-    const own = await teamOf(world.accounts.organiser, event.plain, [ownPupil], { draft: true });
-    await server.db.kysely.updateTable('matchTeam').set({ state: 'submitted' }).where('id', '=', own).execute();
+    const own = await teamOf(kit.world.accounts.organiser, event.plain, [ownPupil], { draft: true });
+    await kit.server.db.kysely.updateTable('matchTeam').set({ state: 'submitted' }).where('id', '=', own).execute();
     expect((await asOrganiser('POST', `${ORGANISED}/teams/${own}/approve`)).statusCode).toBe(200);
     expect((await stateOf(own)).state).toBe('approved');
   });
 
   it('refuses a bad return reason or body, and callers without the role', async () => {
-    const event = await buildOpenEvent(server, world);
-    const team = await teamOf(world.accounts.schoolB, event.plain, pupilsB());
+    const event = await buildOpenEvent(kit.server, kit.world);
+    const team = await teamOf(kit.world.accounts.schoolB, event.plain, pupilsB());
     for (const payload of [
       {},
       { reason: '短' },
@@ -252,9 +241,9 @@ describe('review by the organiser', () => {
     }
     expect((await asOrganiser('GET', `${ORGANISED}/events/${event.id}/teams?state=late`)).statusCode).toBe(400);
     // A school account is no operator; an operator without an institution is no organiser.
-    expect((await callAs(server, world.accounts.schoolB, 'POST', `${OPERATOR}/teams/${team}/approve`)).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await callAs(kit.server, kit.world.accounts.schoolB, 'POST', `${OPERATOR}/teams/${team}/approve`)).statusCode,
+    ).toBe(403);
     expect((await asOperator('POST', `${ORGANISED}/teams/${team}/approve`)).statusCode).toBe(403);
     expect((await stateOf(team)).state).toBe('submitted');
   });

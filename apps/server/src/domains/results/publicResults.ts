@@ -17,7 +17,7 @@ export const publicResultsOf = async (db: Kysely<Database>, eventId: number, now
   if (!event || Number(event.visible) !== 1) throw notFound(REFUSALS.eventNotFound);
   const serverTime = now.toISOString();
   if (event.resultsPublishedTime === null) {
-    return { publishedTime: null, objectionDeadline: null, serverTime, results: [], objections: [] };
+    return { publishedTime: null, objectionDeadline: null, finalTime: null, serverTime, results: [], objections: [] };
   }
   const [teams, objections] = await Promise.all([admittedTeamsOf(db, eventId), objectionsOfEvent(db, eventId)]);
   const results = teams
@@ -32,6 +32,7 @@ export const publicResultsOf = async (db: Kysely<Database>, eventId: number, now
   return {
     publishedTime: event.resultsPublishedTime,
     objectionDeadline: objectionDeadlineOf(event),
+    finalTime: event.resultsFinalTime,
     serverTime,
     results: results.map((team) => ({
       teamId: team.teamId,

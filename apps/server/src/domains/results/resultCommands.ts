@@ -68,6 +68,8 @@ export const organiserResults = async (
     eventName: event.name,
     publishedTime: event.resultsPublishedTime,
     objectionDeadline: objectionDeadlineOf(event),
+    finalTime: event.resultsFinalTime,
+    serverTime: now.toISOString(),
     publishable: reason === '',
     notPublishableReason: reason,
     rows: teams.map((team) => ({

@@ -388,6 +388,9 @@ describe('previewing and importing a results sheet', () => {
       ],
       [Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]), 400, '文件不是 .xlsx 或 .csv 表格'],
       [Buffer.alloc(0), 400, '文件为空'],
+      // The template's header and nothing under it: a preview of it must not say every row passed.
+      [sheetCsv([]), 400, '表格中只有表头，没有要导入的行'],
+      [await xlsxWithNumbers([]), 400, '表格中只有表头，没有要导入的行'],
       [
         csvFile([['1', '1']], { header: ['队伍编号', '名次'] }),
         400,
@@ -402,6 +405,12 @@ describe('previewing and importing a results sheet', () => {
       ],
       [
         Buffer.concat([sheetCsv([]), Buffer.from(`\r\n${'9,'.repeat(RESULT_IMPORT_LIMITS.maxBytes / 2)}`)]),
+        413,
+        '文件不能超过 5 MB',
+      ],
+      // Past the other imports' 10 MB as well: the same limit is named, the results sheet's own.
+      [
+        Buffer.concat([sheetCsv([]), Buffer.from(`\r\n${'9,'.repeat((11 * 1024 * 1024) / 2)}`)]),
         413,
         '文件不能超过 5 MB',
       ],

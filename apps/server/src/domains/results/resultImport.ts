@@ -7,22 +7,16 @@ import { badRequest } from '../../http/apiError';
 import { defineRoute } from '../../http/defineRoute';
 import { actingInstitution } from '../institutions/cardRoles';
 import { assertPreviewed, type ReceivedSheet, receiveSheet } from '../institutions/sheetUpload';
-import { readTable, SHEET_REFUSED } from '../institutions/spreadsheet';
+import { readTable } from '../institutions/spreadsheet';
 import { assertChangeable, assertOrganises, type Organiser, saveResults } from './resultCommands';
 import { admittedTeamsOf, findResultEvent } from './resultRepository';
 import { checkResultSheet, previewRows } from './resultSheet';
 import { resultTemplate } from './resultTemplate';
 
-/**
- * Reads and checks a results sheet against the event's admitted teams as they stand. The upload is read up to
- * the other imports' size limit; a results sheet has a smaller one of its own.
- */
+/** Reads and checks a results sheet against the event's admitted teams as they stand. */
 const checkSheet = async (db: Db, organiser: Organiser, eventId: number, sheet: ReceivedSheet, now: Date) => {
   const event = assertOrganises(await findResultEvent(db.kysely, eventId), organiser);
   assertChangeable(event, now);
-  if (sheet.bytes.length > RESULT_IMPORT_LIMITS.maxBytes) {
-    throw SHEET_REFUSED.tooLarge(RESULT_IMPORT_LIMITS.maxBytes / 1024 / 1024);
-  }
   const table = await readTable(sheet.bytes, RESULT_IMPORT_LIMITS.maxRows);
   return checkResultSheet(table, await admittedTeamsOf(db.kysely, eventId));
 };
@@ -64,7 +58,6 @@ export const commitResultImport = async (
   const refused = rows.filter((row) => row.outcome === 'refused').length;
   if (refused > 0) throw badRequest(`成绩表中有 ${refused} 行未通过检查，请修改后重新预览`);
   const entries = rows.flatMap((row) => (row.entry ? [row.entry] : []));
-  if (entries.length === 0) throw badRequest('成绩表中没有队伍的成绩');
   return saveResults(db, organiser, eventId, entries, now, 'import');
 };
 
@@ -76,7 +69,7 @@ export const eventResultTemplate = async (db: Db, organiser: Organiser, eventId:
 
 /**
  * The organiser's results spreadsheet calls: the template, the preview and the commit. The sheets arrive as
- * multipart forms, parsed only in this scope.
+ * multipart forms, parsed only in this scope, and are read up to the results sheet's own size limit.
  */
 export const registerResultImportRoutes = (app: FastifyInstance, { db, now }: ServerContext) =>
   app.register(async (scope) => {
@@ -86,9 +79,21 @@ export const registerResultImportRoutes = (app: FastifyInstance, { db, now }: Se
       eventResultTemplate(db, actingInstitution(request), params.eventId),
     );
     defineRoute(scope, calls.importPreview, async ({ params, request }) =>
-      previewResultImport(db, actingInstitution(request), params.eventId, await receiveSheet(request), now()),
+      previewResultImport(
+        db,
+        actingInstitution(request),
+        params.eventId,
+        await receiveSheet(request, RESULT_IMPORT_LIMITS.maxBytes),
+        now(),
+      ),
     );
     defineRoute(scope, calls.importCommit, async ({ params, request }) =>
-      commitResultImport(db, actingInstitution(request), params.eventId, await receiveSheet(request), now()),
+      commitResultImport(
+        db,
+        actingInstitution(request),
+        params.eventId,
+        await receiveSheet(request, RESULT_IMPORT_LIMITS.maxBytes),
+        now(),
+      ),
     );
   });

@@ -14,6 +14,7 @@ const eventColumns = [
   'registrationCloses',
   'resultsPublishedTime',
   'objectionDays',
+  'resultsFinalTime',
 ] as const;
 
 export const findResultEvent = (db: Kysely<Database>, eventId: number) =>
@@ -200,3 +201,116 @@ export const pendingObjection = (db: Kysely<Database>, teamId: number, instituti
     .where('institutionId', '=', institutionId)
     .where('answeredTime', 'is', null)
     .executeTakeFirst();
+
+/** An event as making its results final needs it: its clock, season, level, catalogue item and organiser. */
+const finalColumns = [...eventColumns, 'season', 'type', 'level', 'approvalNo', 'catalogueId'] as const;
+
+/** The event row, locked: of two operators making it final at once, the second finds it final. */
+export const lockFinalEvent = (trx: Kysely<Database>, locks: WriteLocks, eventId: number) =>
+  locks.forUpdate(trx.selectFrom('matchEvent').select(finalColumns).where('id', '=', eventId)).executeTakeFirst();
+
+export type FinalEventRow = NonNullable<Awaited<ReturnType<typeof lockFinalEvent>>>;
+
+/** One page of events whose results were published, those not yet final first, then the newest. */
+export const publishedEvents = async (db: Kysely<Database>, page: Page) => {
+  const published = db.selectFrom('matchEvent as e').where('e.resultsPublishedTime', 'is not', null);
+  const [rows, total] = await Promise.all([
+    published
+      .innerJoin('institution as s', 's.id', 'e.organizerId')
+      .innerJoin('creditCatalogue as c', 'c.id', 'e.catalogueId')
+      .select(finalColumns.map((column) => `e.${column}` as const))
+      .select(['s.name as organizerName', 'c.name as catalogueItemName', 'c.defaultCredits'])
+      .orderBy((eb) => eb.case().when('e.resultsFinalTime', 'is', null).then(0).else(1).end())
+      .orderBy('e.resultsPublishedTime', 'desc')
+      .orderBy('e.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    published.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.total) };
+};
+
+export const findPublishedEvent = (db: Kysely<Database>, eventId: number) =>
+  db
+    .selectFrom('matchEvent as e')
+    .innerJoin('institution as s', 's.id', 'e.organizerId')
+    .innerJoin('creditCatalogue as c', 'c.id', 'e.catalogueId')
+    .select(finalColumns.map((column) => `e.${column}` as const))
+    .select(['s.name as organizerName', 'c.name as catalogueItemName', 'c.defaultCredits'])
+    .where('e.id', '=', eventId)
+    .executeTakeFirst();
+
+/** Unanswered objections per event. */
+export const openObjectionCounts = async (db: Kysely<Database>, eventIds: number[]) => {
+  if (eventIds.length === 0) return new Map<number, number>();
+  const rows = await db
+    .selectFrom('matchObjection')
+    .select(['eventId', (eb) => eb.fn.countAll<string | number>().as('n')])
+    .where('eventId', 'in', eventIds)
+    .where('answeredTime', 'is', null)
+    .groupBy('eventId')
+    .execute();
+  return new Map(rows.map((row) => [Number(row.eventId), Number(row.n)]));
+};
+
+/**
+ * The members of the event's teams with an award (admitted teams only), in the order their certificates are
+ * numbered: item, rank (unranked last), team, member position; with each member's current name.
+ */
+export const awardedMembersOf = async (db: Kysely<Database>, eventId: number) => {
+  const rows = await db
+    .selectFrom('matchResult as r')
+    .innerJoin('matchTeam as t', 't.id', 'r.teamId')
+    .innerJoin('matchEventItem as i', 'i.id', 't.itemId')
+    .innerJoin('matchTeamMember as m', 'm.teamId', 't.id')
+    .innerJoin('cardHolder as h', 'h.cardNo', 'm.cardNo')
+    .select([
+      't.id as teamId',
+      't.name as teamName',
+      'i.name as itemName',
+      'r.rank',
+      'r.award',
+      'r.enteredBy',
+      'm.cardNo',
+      'h.name as holderName',
+    ])
+    .where('r.eventId', '=', eventId)
+    .where('r.award', 'is not', null)
+    .where('t.state', '=', 'approved')
+    .orderBy('i.position')
+    .orderBy((eb) => eb.case().when('r.rank', 'is', null).then(1).else(0).end())
+    .orderBy('r.rank')
+    .orderBy('t.id')
+    .orderBy('m.position')
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    teamId: Number(row.teamId),
+    rank: row.rank === null ? null : Number(row.rank),
+    award: row.award ?? '',
+  }));
+};
+
+/** How many members of awarded teams each event has. */
+export const awardedMemberCounts = async (db: Kysely<Database>, eventIds: number[]) => {
+  if (eventIds.length === 0) return new Map<number, number>();
+  const rows = await db
+    .selectFrom('matchResult as r')
+    .innerJoin('matchTeam as t', 't.id', 'r.teamId')
+    .innerJoin('matchTeamMember as m', 'm.teamId', 't.id')
+    .select(['r.eventId', (eb) => eb.fn.countAll<string | number>().as('n')])
+    .where('r.eventId', 'in', eventIds)
+    .where('r.award', 'is not', null)
+    .where('t.state', '=', 'approved')
+    .groupBy('r.eventId')
+    .execute();
+  return new Map(rows.map((row) => [Number(row.eventId), Number(row.n)]));
+};
+
+export const setFinal = (trx: Kysely<Database>, eventId: number, at: string, cardNo: string) =>
+  trx
+    .updateTable('matchEvent')
+    .set({ resultsFinalTime: at, finalisedBy: cardNo, updateTime: at })
+    .where('id', '=', eventId)
+    .execute();

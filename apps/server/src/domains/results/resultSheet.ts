@@ -8,7 +8,7 @@ import {
   type ResultImportPreview,
 } from '@lianmeng/core';
 import { badRequest } from '../../http/apiError';
-import type { Table } from '../institutions/spreadsheet';
+import { SHEET_REFUSED, type Table } from '../institutions/spreadsheet';
 import type { AdmittedTeam } from './resultRepository';
 
 type Column = (typeof RESULT_IMPORT_COLUMNS)[number];
@@ -65,10 +65,11 @@ const wholeNumber = (text: string) => (/^\d{1,10}$/.test(text) ? Number(text) : 
  * teams and their standing results: the team is admitted and named as written, the rank and award are valid,
  * no team appears twice and no rank repeats within an item, counting the standing results of teams the sheet
  * leaves out (a sheet changes only the teams it lists). A row whose rank and award are both empty clears the
- * team's result.
+ * team's result. A sheet with no row under its header is refused, so its preview cannot pass it as checked.
  */
 export const checkResultSheet = (table: Table, teams: readonly SheetTeam[]): CheckedResultRow[] => {
   const position = columnsOf(table.header);
+  if (table.rows.length === 0) throw SHEET_REFUSED.noRows();
   const byId = new Map(teams.map((team) => [team.teamId, team]));
   const parsed = table.rows.map(({ row, cells }) => {
     const cell = (column: Column) => {

@@ -1,84 +1,61 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../../testing/testServer';
+import type { Award } from '@lianmeng/core';
+import { describe, expect, it } from 'vitest';
 import {
   buildOpenEvent,
-  buildRegistrationWorld,
   buildTeamRow,
   callAs,
   HOUR,
   iso,
   ORGANISED,
-  type RegistrationWorld,
   START,
+  setupRegistrationWorld,
 } from '../registrations/registrationTestKit';
 
 const OBJECTIONS = '/api/creditBank/institution/match/objections';
 const DAY = 24 * HOUR;
 
-let clock = START;
-let server: TestServer;
-let world: RegistrationWorld;
-
-beforeAll(async () => {
-  server = await createTestServer({}, () => new Date(clock));
-  world = await buildRegistrationWorld(server);
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  clock = START;
-});
+const kit = setupRegistrationWorld();
 
 type Method = 'GET' | 'POST' | 'PUT';
 const asOrganiser = (method: Method, url: string, payload?: unknown) =>
-  callAs(server, world.accounts.organiser, method, url, payload);
+  callAs(kit.server, kit.world.accounts.organiser, method, url, payload);
 const asSchoolA = (method: Method, url: string, payload?: unknown) =>
-  callAs(server, world.accounts.schoolA, method, url, payload);
+  callAs(kit.server, kit.world.accounts.schoolA, method, url, payload);
 const asSchoolB = (method: Method, url: string, payload?: unknown) =>
-  callAs(server, world.accounts.schoolB, method, url, payload);
+  callAs(kit.server, kit.world.accounts.schoolB, method, url, payload);
 const publicResults = (eventId: number) =>
-  server.app.inject({ method: 'GET', url: `/api/match/events/${eventId}/results` });
+  kit.server.app.inject({ method: 'GET', url: `/api/match/events/${eventId}/results` });
+
+/** A team row of the event (admitted unless `state` says otherwise). */
+const teamRow = (
+  eventId: number,
+  itemId: number,
+  institutionId: number,
+  members: string[],
+  values: { name?: string; state?: 'submitted' | 'returned' | 'draft' } = {},
+) => buildTeamRow(kit.server, { eventId, itemId, institutionId, members, ...values });
 
 /**
  * An event whose window closed an hour before START, with two admitted teams of A (one per item), one of B
  * in the plain item, and teams of A that never got admitted: submitted, returned, a draft.
  */
 const closedSeason = async (options: { closes?: number } = {}) => {
-  const event = await buildOpenEvent(server, world, {
+  const event = await buildOpenEvent(kit.server, kit.world, {
     opens: START - 3 * HOUR,
     closes: options.closes ?? START - HOUR,
   });
-  const [a1, a2, a3] = world.pupilsOfA.map((pupil) => pupil.cardNo);
-  const [b1, b2] = world.pupilsOfB.map((pupil) => pupil.cardNo);
-  const teamA = await buildTeamRow(server, {
-    eventId: event.id,
-    itemId: event.plain,
-    institutionId: world.schoolA.id,
-    members: [a1 as string, a2 as string],
+  const [a1, a2, a3] = kit.world.pupilsOfA.map((pupil) => pupil.cardNo);
+  const [b1, b2] = kit.world.pupilsOfB.map((pupil) => pupil.cardNo);
+  const teamA = await teamRow(event.id, event.plain, kit.world.schoolA.id, [a1 as string, a2 as string], {
     name: '甲队',
   });
-  const teamB = await buildTeamRow(server, {
-    eventId: event.id,
-    itemId: event.plain,
-    institutionId: world.schoolB.id,
-    members: [b1 as string, b2 as string],
+  const teamB = await teamRow(event.id, event.plain, kit.world.schoolB.id, [b1 as string, b2 as string], {
     name: '乙队',
   });
-  const teamA2 = await buildTeamRow(server, {
-    eventId: event.id,
-    itemId: event.withFiles,
-    institutionId: world.schoolA.id,
-    members: [a3 as string],
-    name: '甲二队',
-  });
+  const teamA2 = await teamRow(event.id, event.withFiles, kit.world.schoolA.id, [a3 as string], { name: '甲二队' });
+  // A pupil is in one team per item: the teams never admitted are left without members.
   const other = (state: 'submitted' | 'returned' | 'draft') =>
-    buildTeamRow(server, {
-      eventId: event.id,
-      itemId: event.withFiles,
-      institutionId: world.schoolA.id,
-      // A pupil is in one team per item: the teams never admitted are left without members.
-      members: [],
-      state,
-    });
+    teamRow(event.id, event.withFiles, kit.world.schoolA.id, [], { state });
   return {
     ...event,
     teamA,
@@ -91,12 +68,15 @@ const closedSeason = async (options: { closes?: number } = {}) => {
 };
 type Season = Awaited<ReturnType<typeof closedSeason>>;
 
+/** One team's result, as saved and as read back. */
+const result = (teamId: number, rank: number | null, award: Award | null) => ({ teamId, rank, award });
+
 const save = (season: Season, entries: unknown[]) =>
   asOrganiser('PUT', `${ORGANISED}/events/${season.id}/results`, { entries });
 const publish = (season: Season) => asOrganiser('POST', `${ORGANISED}/events/${season.id}/results/publish`);
 
 const resultRows = (season: Season) =>
-  server.db.kysely
+  kit.server.db.kysely
     .selectFrom('matchResult')
     .select(['teamId', 'rank', 'award'])
     .where('eventId', '=', season.id)
@@ -110,20 +90,35 @@ const resultRows = (season: Season) =>
       })),
     );
 
+/** The audit entries about one row of `targetType`, oldest first. */
+const auditsOf = (targetType: 'matchResult' | 'matchObjection', targetId: number) =>
+  kit.server.db.kysely
+    .selectFrom('auditLog')
+    .select(['action', 'username'])
+    .where('targetType', '=', targetType)
+    .where('targetId', '=', String(targetId))
+    .orderBy('id')
+    .execute();
+
+/** When the event's results were published, as stored. */
+const publishedTimeOf = async (season: Season) =>
+  (
+    await kit.server.db.kysely
+      .selectFrom('matchEvent')
+      .select('resultsPublishedTime')
+      .where('id', '=', season.id)
+      .executeTakeFirstOrThrow()
+  ).resultsPublishedTime;
+
 const object = (as: typeof asSchoolA, teamId: number, reason = '该队伍的比赛录像显示犯规未判') =>
   as('POST', OBJECTIONS, { teamId, reason });
 
 /** A season with results saved for A and B and published at START. */
 const publishedSeason = async () => {
   const season = await closedSeason();
-  expect(
-    (
-      await save(season, [
-        { teamId: season.teamA, rank: 1, award: 'first' },
-        { teamId: season.teamB, rank: 2, award: 'second' },
-      ])
-    ).statusCode,
-  ).toBe(200);
+  expect((await save(season, [result(season.teamA, 1, 'first'), result(season.teamB, 2, 'second')])).statusCode).toBe(
+    200,
+  );
   expect((await publish(season)).statusCode).toBe(200);
   return season;
 };
@@ -134,7 +129,7 @@ describe('entering results', () => {
     const url = `${ORGANISED}/events/${season.id}/results`;
     for (const answer of [
       await asSchoolA('GET', url),
-      await asSchoolA('PUT', url, { entries: [{ teamId: season.teamA, rank: 1, award: null }] }),
+      await asSchoolA('PUT', url, { entries: [result(season.teamA, 1, null)] }),
       await asSchoolA('POST', `${url}/publish`),
       await asSchoolA('GET', `${ORGANISED}/events/${season.id}/objections`),
     ]) {
@@ -158,9 +153,9 @@ describe('entering results', () => {
   it('saves ranks and awards, and a rank and award both empty clears the result', async () => {
     const season = await closedSeason();
     const saved = await save(season, [
-      { teamId: season.teamA, rank: 1, award: 'first' },
-      { teamId: season.teamB, rank: null, award: 'merit' },
-      { teamId: season.teamA2, rank: 1, award: null },
+      result(season.teamA, 1, 'first'),
+      result(season.teamB, null, 'merit'),
+      result(season.teamA2, 1, null),
     ]);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data).toMatchObject({ publishable: true, notPublishableReason: '' });
@@ -169,36 +164,22 @@ describe('entering results', () => {
     expect(
       (
         await save(season, [
-          { teamId: season.teamA, rank: 2, award: 'second' },
-          { teamId: season.teamB, rank: 1, award: 'first' },
-          { teamId: season.teamA2, rank: null, award: null },
+          result(season.teamA, 2, 'second'),
+          result(season.teamB, 1, 'first'),
+          result(season.teamA2, null, null),
         ])
       ).statusCode,
     ).toBe(200);
-    expect(await resultRows(season)).toEqual([
-      { teamId: season.teamA, rank: 2, award: 'second' },
-      { teamId: season.teamB, rank: 1, award: 'first' },
-    ]);
-    const audits = await server.db.kysely
-      .selectFrom('auditLog')
-      .select(['action', 'targetType', 'username'])
-      .where('targetType', '=', 'matchResult')
-      .where('targetId', '=', String(season.id))
-      .execute();
-    expect(audits).toEqual([
-      { action: 'update', targetType: 'matchResult', username: `卡号${world.accounts.organiser}` },
-      { action: 'update', targetType: 'matchResult', username: `卡号${world.accounts.organiser}` },
-    ]);
+    expect(await resultRows(season)).toEqual([result(season.teamA, 2, 'second'), result(season.teamB, 1, 'first')]);
+    const update = { action: 'update', username: `卡号${kit.world.accounts.organiser}` };
+    expect(await auditsOf('matchResult', season.id)).toEqual([update, update]);
   });
 
   it('refuses a team that was not admitted to this event, naming it, and writes nothing', async () => {
     const season = await closedSeason();
     const elsewhere = await closedSeason();
     for (const teamId of [season.submitted, season.returned, season.draft, elsewhere.teamA, 999_999]) {
-      const answer = await save(season, [
-        { teamId: season.teamA, rank: 1, award: 'first' },
-        { teamId, rank: 2, award: null },
-      ]);
+      const answer = await save(season, [result(season.teamA, 1, 'first'), result(teamId, 2, null)]);
       expect(answer.statusCode, answer.body).toBe(400);
       expect(answer.json().message).toBe(`队伍 ${teamId} 不是本赛事已通过审核的队伍，不能录入成绩`);
     }
@@ -207,46 +188,32 @@ describe('entering results', () => {
 
   it('refuses a rank twice in an item, also against a result saved before, and a team entered twice', async () => {
     const season = await closedSeason();
-    const twice = await save(season, [
-      { teamId: season.teamA, rank: 1, award: 'first' },
-      { teamId: season.teamB, rank: 1, award: 'first' },
-    ]);
+    const twice = await save(season, [result(season.teamA, 1, 'first'), result(season.teamB, 1, 'first')]);
     expect(twice.statusCode).toBe(400);
     expect(twice.json().message).toBe('项目「机器人足球」的第 1 名重复，同一项目名次不能重复');
     // The same rank in another item is no clash.
-    expect(
-      (
-        await save(season, [
-          { teamId: season.teamA, rank: 1, award: 'first' },
-          { teamId: season.teamA2, rank: 1, award: 'first' },
-        ])
-      ).statusCode,
-    ).toBe(200);
-    const against = await save(season, [{ teamId: season.teamB, rank: 1, award: null }]);
+    expect((await save(season, [result(season.teamA, 1, 'first'), result(season.teamA2, 1, 'first')])).statusCode).toBe(
+      200,
+    );
+    const against = await save(season, [result(season.teamB, 1, null)]);
     expect(against.statusCode).toBe(400);
     expect(against.json().message).toContain('第 1 名重复');
-    const sameTeam = await save(season, [
-      { teamId: season.teamB, rank: 2, award: null },
-      { teamId: season.teamB, rank: 3, award: null },
-    ]);
+    const sameTeam = await save(season, [result(season.teamB, 2, null), result(season.teamB, 3, null)]);
     expect(sameTeam.statusCode).toBe(400);
     expect(sameTeam.json().message).toBe(`队伍 ${season.teamB} 的成绩填写了两次`);
-    expect(await resultRows(season)).toEqual([
-      { teamId: season.teamA, rank: 1, award: 'first' },
-      { teamId: season.teamA2, rank: 1, award: 'first' },
-    ]);
+    expect(await resultRows(season)).toEqual([result(season.teamA, 1, 'first'), result(season.teamA2, 1, 'first')]);
   });
 
   it('waits for the registration window to close, on the server clock', async () => {
     const season = await closedSeason({ closes: START + HOUR });
-    const early = await save(season, [{ teamId: season.teamA, rank: 1, award: 'first' }]);
+    const early = await save(season, [result(season.teamA, 1, 'first')]);
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toContain('报名尚未截止');
     expect((await publish(season)).statusCode).toBe(409);
-    clock = START + HOUR - 1;
-    expect((await save(season, [{ teamId: season.teamA, rank: 1, award: 'first' }])).statusCode).toBe(409);
-    clock = START + HOUR;
-    expect((await save(season, [{ teamId: season.teamA, rank: 1, award: 'first' }])).statusCode).toBe(200);
+    kit.clock = START + HOUR - 1;
+    expect((await save(season, [result(season.teamA, 1, 'first')])).statusCode).toBe(409);
+    kit.clock = START + HOUR;
+    expect((await save(season, [result(season.teamA, 1, 'first')])).statusCode).toBe(200);
   });
 
   it('refuses crafted bodies with a 400 and writes nothing', async () => {
@@ -280,7 +247,7 @@ describe('publishing', () => {
     const empty = await publish(season);
     expect(empty.statusCode).toBe(409);
     expect(empty.json().message).toBe('还没有任何队伍的名次或奖项，不能公示');
-    await save(season, [{ teamId: season.teamA, rank: null, award: 'merit' }]);
+    await save(season, [result(season.teamA, null, 'merit')]);
     const published = await publish(season);
     expect(published.statusCode, published.body).toBe(200);
     expect(published.json().data).toMatchObject({
@@ -288,47 +255,31 @@ describe('publishing', () => {
       objectionDeadline: iso(START + 5 * DAY),
       publishable: false,
     });
-    const event = await server.db.kysely
-      .selectFrom('matchEvent')
-      .select('resultsPublishedTime')
-      .where('id', '=', season.id)
-      .executeTakeFirstOrThrow();
-    expect(event.resultsPublishedTime).toBe(iso(START));
-    const detail = await server.app.inject({ method: 'GET', url: `/api/match/events/${season.id}` });
+    expect(await publishedTimeOf(season)).toBe(iso(START));
+    const detail = await kit.server.app.inject({ method: 'GET', url: `/api/match/events/${season.id}` });
     expect(detail.json().data.phase).toBe('publicizing');
 
-    clock = START + HOUR;
+    kit.clock = START + HOUR;
     const again = await publish(season);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('成绩已经公示，不能重复公示');
-    const late = await save(season, [{ teamId: season.teamA, rank: 1, award: 'first' }]);
+    const late = await save(season, [result(season.teamA, 1, 'first')]);
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe('成绩已公示，不能再修改');
-    expect(await resultRows(season)).toEqual([{ teamId: season.teamA, rank: null, award: 'merit' }]);
-    const stored = await server.db.kysely
-      .selectFrom('matchEvent')
-      .select('resultsPublishedTime')
-      .where('id', '=', season.id)
-      .executeTakeFirstOrThrow();
-    expect(stored.resultsPublishedTime).toBe(iso(START));
-    const audits = await server.db.kysely
-      .selectFrom('auditLog')
-      .select('action')
-      .where('targetType', '=', 'matchResult')
-      .where('action', '=', 'publish')
-      .where('targetId', '=', String(season.id))
-      .execute();
-    expect(audits).toHaveLength(1);
+    expect(await resultRows(season)).toEqual([result(season.teamA, null, 'merit')]);
+    expect(await publishedTimeOf(season)).toBe(iso(START));
+    const audits = await auditsOf('matchResult', season.id);
+    expect(audits.filter((audit) => audit.action === 'publish')).toHaveLength(1);
   });
 
   it('of publications at once, one succeeds and the others are refused', async () => {
     const season = await closedSeason();
-    await save(season, [{ teamId: season.teamA, rank: 1, award: 'first' }]);
+    await save(season, [result(season.teamA, 1, 'first')]);
     // One token for all, so the requests reach the database together.
-    const authorization = await server.cardTokenFor(world.accounts.organiser);
+    const authorization = await kit.server.cardTokenFor(kit.world.accounts.organiser);
     const answers = await Promise.all(
       Array.from({ length: 4 }, () =>
-        server.app.inject({
+        kit.server.app.inject({
           method: 'POST',
           url: `${ORGANISED}/events/${season.id}/results/publish`,
           headers: { authorization },
@@ -336,20 +287,15 @@ describe('publishing', () => {
       ),
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409]);
-    const audits = await server.db.kysely
-      .selectFrom('auditLog')
-      .select('id')
-      .where('action', '=', 'publish')
-      .where('targetId', '=', String(season.id))
-      .execute();
-    expect(audits).toHaveLength(1);
+    const audits = await auditsOf('matchResult', season.id);
+    expect(audits.filter((audit) => audit.action === 'publish')).toHaveLength(1);
   });
 });
 
 describe('objections', () => {
   it('are refused before publication, to a team not admitted, and from an institution without a team in the event', async () => {
     const season = await closedSeason();
-    await save(season, [{ teamId: season.teamA, rank: 1, award: 'first' }]);
+    await save(season, [result(season.teamA, 1, 'first')]);
     const early = await object(asSchoolB, season.teamA);
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe('成绩尚未公示，不能提出异议');
@@ -359,7 +305,7 @@ describe('objections', () => {
       expect(answer.statusCode, answer.body).toBe(404);
     }
     const outsider = await object(
-      (method, url, payload) => callAs(server, world.accounts.organiser, method, url, payload),
+      (method, url, payload) => callAs(kit.server, kit.world.accounts.organiser, method, url, payload),
       season.teamA,
     );
     expect(outsider.statusCode).toBe(403);
@@ -368,7 +314,7 @@ describe('objections', () => {
 
   it('are taken within the period, once at a time per institution and team, and answered once', async () => {
     const season = await publishedSeason();
-    clock = START + HOUR;
+    kit.clock = START + HOUR;
     const first = await object(asSchoolB, season.teamA);
     expect(first.statusCode, first.body).toBe(200);
     const id = first.json().data.id as number;
@@ -384,14 +330,14 @@ describe('objections', () => {
     const stranger = await asSchoolA('POST', answerUrl, { answer: '经复核，维持原成绩' });
     expect(stranger.statusCode).toBe(404);
     // Answers are taken after the period too.
-    clock = START + 6 * DAY;
+    kit.clock = START + 6 * DAY;
     const answered = await asOrganiser('POST', answerUrl, { answer: '经复核，维持原成绩' });
     expect(answered.statusCode, answered.body).toBe(200);
     expect(answered.json().data).toMatchObject({ answer: '经复核，维持原成绩', answeredDate: '2026-05-16' });
     const twice = await asOrganiser('POST', answerUrl, { answer: '再次答复' });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('该异议已经答复，不能再次答复');
-    const stored = await server.db.kysely
+    const stored = await kit.server.db.kysely
       .selectFrom('matchObjection')
       .select(['answer'])
       .where('id', '=', id)
@@ -402,21 +348,15 @@ describe('objections', () => {
     expect(mine.json().data.total).toBe(2);
     const organised = await asOrganiser('GET', `${ORGANISED}/events/${season.id}/objections`);
     expect(organised.json().data.total).toBe(3);
-    const audits = await server.db.kysely
-      .selectFrom('auditLog')
-      .select('action')
-      .where('targetType', '=', 'matchObjection')
-      .where('targetId', '=', String(id))
-      .orderBy('id')
-      .execute();
+    const audits = await auditsOf('matchObjection', id);
     expect(audits.map((audit) => audit.action)).toEqual(['object', 'answer']);
   });
 
   it('end with the period, naming its end in Beijing time', async () => {
     const season = await publishedSeason();
-    clock = START + 5 * DAY - 1;
+    kit.clock = START + 5 * DAY - 1;
     expect((await object(asSchoolB, season.teamA)).statusCode).toBe(200);
-    clock = START + 5 * DAY;
+    kit.clock = START + 5 * DAY;
     const late = await object(asSchoolB, season.teamB);
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe('异议期已于 2026-05-15 12:00（北京时间）结束，不能再提出异议');
@@ -426,7 +366,7 @@ describe('objections', () => {
 describe('the public list (公示)', () => {
   it('is empty before publication and not found for a hidden event', async () => {
     const season = await closedSeason();
-    await save(season, [{ teamId: season.teamA, rank: 1, award: 'first' }]);
+    await save(season, [result(season.teamA, 1, 'first')]);
     const before = await publicResults(season.id);
     expect(before.statusCode).toBe(200);
     expect(before.json().data).toMatchObject({
@@ -435,7 +375,7 @@ describe('the public list (公示)', () => {
       results: [],
       objections: [],
     });
-    const hidden = await buildOpenEvent(server, world, {
+    const hidden = await buildOpenEvent(kit.server, kit.world, {
       visible: false,
       closes: START - HOUR,
       opens: START - 2 * HOUR,
@@ -446,28 +386,24 @@ describe('the public list (公示)', () => {
 
   it('orders results by item, rank and award, masks names, and shows objections without who or why', async () => {
     const season = await closedSeason();
-    const [, , , , a5] = world.pupilsOfA;
-    const extra = await buildTeamRow(server, {
-      eventId: season.id,
-      itemId: season.plain,
-      institutionId: world.schoolA.id,
-      members: [a5?.cardNo as string],
+    const [, , , , a5] = kit.world.pupilsOfA;
+    const extra = await teamRow(season.id, season.plain, kit.world.schoolA.id, [a5?.cardNo as string], {
       name: '甲三队',
     });
     await save(season, [
-      { teamId: season.teamA2, rank: 1, award: 'first' },
-      { teamId: season.teamA, rank: null, award: 'merit' },
-      { teamId: extra, rank: null, award: 'third' },
-      { teamId: season.teamB, rank: 1, award: 'first' },
+      result(season.teamA2, 1, 'first'),
+      result(season.teamA, null, 'merit'),
+      result(extra, null, 'third'),
+      result(season.teamB, 1, 'first'),
     ]);
     await publish(season);
     // Cached answers must follow every write: read once, object, answer, read again.
     expect((await publicResults(season.id)).json().data.objections).toEqual([]);
-    clock = START + DAY;
+    kit.clock = START + DAY;
     const objected = await object(asSchoolB, season.teamA, '裁判记录有误，请复核');
     const id = objected.json().data.id as number;
     expect((await publicResults(season.id)).json().data.objections).toHaveLength(1);
-    clock = START + 2 * DAY;
+    kit.clock = START + 2 * DAY;
     await asOrganiser('POST', `${ORGANISED}/objections/${id}/answer`, { answer: '已复核，成绩无误' });
     const answer = await publicResults(season.id);
     const data = answer.json().data;

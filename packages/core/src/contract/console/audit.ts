@@ -40,6 +40,8 @@ export const AUDIT_ACTIONS = [
   'sso-redeem',
   'submit',
   'publish',
+  'finalise',
+  'carry',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_NAMES: Record<AuditActionName, string> = {
@@ -78,6 +80,8 @@ export const AUDIT_ACTION_NAMES: Record<AuditActionName, string> = {
   'sso-redeem': '单点登录兑换',
   submit: '提交报名',
   publish: '公示成绩',
+  finalise: '成绩确认生效',
+  carry: '晋级报名',
 };
 
 /** What an audit entry is about; each has its Chinese name, so the console never shows a code. */
