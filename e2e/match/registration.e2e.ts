@@ -17,6 +17,7 @@ import {
 } from '../harness/creditBank';
 import { REPO_ROOT, type RunningSite } from '../harness/site';
 import { useSiteAndBrowser } from '../harness/suite';
+import { addMember } from '../harness/teamEditor';
 
 /**
  * Issue 31, registration and review in a browser, as the users meet them: the demo school finishes its draft
@@ -264,10 +265,7 @@ describe.skipIf(SKIP_REASON)('match registration: teams registered, reviewed, an
       const drawer = page.getByRole('dialog', { name: '新建参赛队伍' });
       await drawer.getByLabel('队名').fill(RACING_TEAM);
       await drawer.getByLabel('指导教师').fill('李老师');
-      const picker = drawer.getByLabel('添加队员（按姓名或卡号搜索本机构人员）');
-      await picker.click();
-      await picker.fill('周小杰');
-      await page.locator('.ant-select-item-option[title^="周小杰（10000015）"]').click();
+      await addMember(page, drawer, '周小杰');
       await drawer
         .getByTestId('member-count')
         .getByText(/^已选 1 人/)

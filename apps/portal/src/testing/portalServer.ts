@@ -97,6 +97,8 @@ export const defaultHandlers = (): RequestHandler[] => [
   mockCall(api.site.settings, () => SETTINGS),
   // The header asks a logged-in holder's unread count on every page.
   mockCall(api.creditHolder.unreadCount, () => ({ unread: 0 })),
+  // /creditBank/info asks for the card's certificates beside its records.
+  mockCall(api.matchCertificates.mine, () => []),
   imageSearchHandler([]),
   ...articleHandlers(),
   ...eventHandlers(),

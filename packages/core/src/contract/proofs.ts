@@ -103,6 +103,21 @@ export const certificateVerificationSchema = z.object({
     .omit({ certificateNo: true, credits: true })
     .extend({ holderName: z.string() })
     .nullable(),
+  /** A match award's certificate (获奖证书): what it certifies, as printed on it; null for any other number. */
+  award: z
+    .object({
+      eventName: z.string(),
+      level: z.string(),
+      itemName: z.string(),
+      teamName: z.string(),
+      institutionName: z.string(),
+      awardLabel: z.string(),
+      rank: z.number().int().nullable(),
+      organizerName: z.string(),
+      approvalNo: z.string(),
+      issueDate: z.string(),
+    })
+    .nullable(),
 });
 export type CertificateVerification = z.infer<typeof certificateVerificationSchema>;
 

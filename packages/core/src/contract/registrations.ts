@@ -106,6 +106,8 @@ export const teamSummarySchema = z.object({
   state: z.enum(TEAM_STATES),
   stateLabel: z.string(),
   memberCount: z.number().int(),
+  /** What a submit would still refuse for, in Chinese (team size, a missing attachment); empty when complete. */
+  missing: z.array(z.string()),
   /** The organiser's reasons when returned; '' otherwise. */
   returnReason: z.string(),
   submittedTime: z.string().nullable(),
@@ -121,8 +123,6 @@ export type TeamSummary = z.infer<typeof teamSummarySchema>;
 export const teamDetailSchema = teamSummarySchema.extend({
   members: z.array(teamMemberSchema),
   files: z.array(teamFileSchema),
-  /** What a submit would still refuse for, in Chinese (team size, a missing attachment); empty when complete. */
-  missing: z.array(z.string()),
 });
 export type TeamDetail = z.infer<typeof teamDetailSchema>;
 

@@ -1,5 +1,5 @@
 import { api, DEFAULT_PAGE_SIZE, type FinalEvent } from '@lianmeng/core';
-import { Button, Empty, Modal, Pagination, Skeleton, Tag } from 'antd';
+import { Button, Empty, Modal, Pagination, Skeleton } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { http } from '../../app/api';
 import { formatTime } from '../../shared/dates';
@@ -7,19 +7,12 @@ import { type Notice, NoticeAlert } from '../review/NoticeAlert';
 import { quietCall } from '../review/quietCall';
 import './certificates.css';
 
-const STATE_COLORS: Record<FinalEvent['state'], string> = {
-  notPublished: 'default',
-  objectionPeriod: 'processing',
-  awaitingAnswers: 'warning',
-  ready: 'success',
-  final: 'default',
-};
-
 /** One published event: where it stands, what making it final would issue, and 确认生效 once it may. */
 const FinalEventRow = ({ event, onFinalise }: { event: FinalEvent; onFinalise: (event: FinalEvent) => void }) => (
   <li className="final-event" data-testid={`final-event-${event.eventId}`}>
     <p>
-      <strong>{event.eventName}</strong> <Tag color={STATE_COLORS[event.state]}>{event.stateLabel}</Tag>
+      <strong>{event.eventName}</strong>{' '}
+      <span className={`final-state final-state--${event.state}`}>{event.stateLabel}</span>
     </p>
     <p className="certificate-line">
       {event.season} 年度 · {event.level} · 承办：{event.organizerName}

@@ -32,6 +32,8 @@ const KIND_KEYS: Record<string, string> = { competition: '竞赛', training: '�
 let records: CreditRecord[] = [];
 const queries: Record<string, string>[] = [];
 const server = setupServer(
+  // The page's 获奖证书 card is tested with the certificates; here the card has none.
+  mockCall(api.matchCertificates.mine, () => []),
   mockCall(api.creditBank.info, ({ request }) => {
     const query = Object.fromEntries(new URL(request.url).searchParams);
     queries.push(query);

@@ -383,4 +383,52 @@ describe('我的队伍', () => {
     await waitFor(() => expect(withdrawn).toEqual(['10']));
     expect(await screen.findByText('已撤回“雷霆队”的报名')).toBeInTheDocument();
   });
+
+  it('disables 提交 on a team the list says is incomplete, saying what is missing beside it', async () => {
+    teams = [
+      teamSummary({ missing: ['缺少设计报告（PDF）', '照片应为 2–5 张，现有 0 张'] }),
+      teamSummary({ id: 10, name: '雷霆队', state: 'returned', stateLabel: '已退回', returnReason: '照片不清楚' }),
+      teamSummary({ id: 11, name: '疾风队', state: 'submitted', stateLabel: '待审核' }),
+    ];
+    open();
+    await userEvent.click(await screen.findByText('我的队伍'));
+    const incomplete = await screen.findByLabelText('提交 闪电队');
+    expect(incomplete).toBeDisabled();
+    expect(incomplete).toHaveAccessibleDescription('还不能提交：缺少设计报告（PDF）；照片应为 2–5 张，现有 0 张');
+    expect(screen.getByTestId('team-list-missing-9')).toBeVisible();
+    // A complete returned team is offered; a submitted one has nothing to submit.
+    expect(screen.getByLabelText('提交 雷霆队')).toBeEnabled();
+    expect(screen.getByLabelText('提交 雷霆队')).not.toHaveAttribute('aria-describedby');
+    expect(screen.queryByTestId('team-list-missing-10')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('提交 疾风队')).not.toBeInTheDocument();
+    // The other buttons stay usable: the team is mended in the editor, or withdrawn.
+    expect(screen.getByLabelText('编辑 闪电队')).toBeEnabled();
+    expect(screen.getByLabelText('撤回 闪电队')).toBeEnabled();
+  });
+
+  it('names each cell’s column, so a phone shows every team as a card of labelled fields with its buttons', async () => {
+    teams = [teamSummary(), teamSummary({ id: 10, name: '雷霆队', editable: false, state: 'approved' })];
+    open();
+    await userEvent.click(await screen.findByText('我的队伍'));
+    await screen.findByLabelText('编辑 闪电队');
+    const rows = [...document.querySelectorAll<HTMLTableRowElement>('.team-list tr[data-row-key]')];
+    expect(rows.map((row) => row.dataset.rowKey)).toEqual(['9', '10']);
+    for (const row of rows) {
+      expect([...row.cells].map((cell) => cell.dataset.label)).toEqual([
+        '队伍',
+        '赛事 / 项目',
+        '人数',
+        '状态',
+        '更新时间',
+        '操作',
+      ]);
+    }
+    const actions = (row: HTMLTableRowElement) =>
+      [...(row.cells[5]?.querySelectorAll('button') ?? [])].map((button) => button.getAttribute('aria-label'));
+    expect(actions(rows[0] as HTMLTableRowElement)).toEqual(['编辑 闪电队', '提交 闪电队', '撤回 闪电队']);
+    expect(actions(rows[1] as HTMLTableRowElement)).toEqual(['查看 雷霆队']);
+    // Sized to the card, not the workbench's fixed 1000 px that scrolled sideways inside a 950 px card.
+    expect(document.querySelector('.team-list .ant-table')).not.toHaveClass('ant-table-scroll-horizontal');
+    expect(document.querySelector<HTMLTableElement>('.team-list table')?.style.width ?? '').toBe('');
+  });
 });

@@ -1,5 +1,5 @@
 import { api, MAX_PAGE_SIZE } from '@lianmeng/core';
-import { Card, Tabs } from 'antd';
+import { Card, Grid, Tabs } from 'antd';
 import { useRef, useState } from 'react';
 import { useWorkbenchList } from '../institution/useWorkbenchList';
 import { publishedEvents, SchoolResults } from '../results/SchoolResults';
@@ -25,6 +25,7 @@ export const RegistrationCard = () => {
   // A team created from the events tab is found afterwards among the institution's teams.
   const created = useRef(false);
   const published = publishedEvents(events.data?.list ?? []);
+  const screens = Grid.useBreakpoint();
   const changed = () => {
     if (editing?.mode === 'create') created.current = true;
     setVersion((count) => count + 1);
@@ -35,7 +36,9 @@ export const RegistrationCard = () => {
       <Tabs
         activeKey={tab}
         onChange={setTab}
-        tabBarGutter={20}
+        // Four tabs fit a 390 px phone only closer together: antd's overflow menu would hide one of them (and
+        // its button inside the tab list is no tab, which screen readers are told of wrongly).
+        tabBarGutter={screens.sm ? 20 : 10}
         items={[
           {
             key: 'events',

@@ -76,6 +76,7 @@ export const teamSummary = (overrides: Partial<TeamSummary> = {}): TeamSummary =
   state: 'draft',
   stateLabel: '未提交',
   memberCount: 2,
+  missing: [],
   returnReason: '',
   submittedTime: null,
   reviewedTime: null,
@@ -92,7 +93,6 @@ export const teamDetail = (overrides: Partial<TeamDetail> = {}): TeamDetail => (
     { cardNo: '10000102', name: '学生2', grade: '四年级2班' },
   ],
   files: [],
-  missing: [],
   ...overrides,
 });
 

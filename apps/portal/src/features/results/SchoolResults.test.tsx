@@ -83,6 +83,16 @@ describe('成绩公示与异议 in the school’s 赛事报名 card', () => {
     expect(list).toHaveTextContent('尚未答复');
   });
 
+  it('keeps each member’s masked name whole: one unbreakable name each, joined by 、', async () => {
+    const block = await openResultsTab();
+    const line = within(block).getByText(
+      (_, element) => element?.tagName === 'P' && /队员：张\*明/.test(element.textContent ?? ''),
+    );
+    expect(line).toHaveTextContent('北京市第一实验小学 · 队员：张*明、李*');
+    // results.css keeps a .results-name on one line; the 、 between them stays outside, where a line may break.
+    expect([...line.querySelectorAll('.results-name')].map((name) => name.textContent)).toEqual(['张*明', '李*']);
+  });
+
   it('shows the server’s refusal of an objection in the dialog', async () => {
     server.use(mockCall(api.matchObjections.object, () => failure(409, '已对该队伍提出异议，请等待答复')));
     const block = await openResultsTab();

@@ -1,6 +1,6 @@
 import { api, MAX_PAGE_SIZE, type MatchObjection, type PublicResults, type RegistrationEvent } from '@lianmeng/core';
 import { Button, Empty, Input, Modal, Skeleton } from 'antd';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { http } from '../../app/api';
 import { formatTime } from '../../shared/dates';
 import { RefusalNotice } from '../../shared/RefusalNotice';
@@ -84,6 +84,19 @@ const ObjectionDialog = ({
     </Modal>
   );
 };
+
+/**
+ * A result's members joined by 、, each name kept on one line: a masked name (孙*丽) would otherwise break at
+ * its asterisk on a phone (孙 / *丽), the line breaking anywhere between the names instead.
+ */
+const MemberNames = ({ names }: { names: readonly string[] }) =>
+  names.map((name, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the names are a fixed list, and two masked names may be the same
+    <Fragment key={index}>
+      {index > 0 && '、'}
+      <span className="results-name">{name}</span>
+    </Fragment>
+  ));
 
 /** The institution's own objections to one event's results, with the organiser's answers. */
 const MyObjections = ({ list }: { list: MatchObjection[] | null }) => {
@@ -172,7 +185,8 @@ const EventResults = ({ event }: { event: RegistrationEvent }) => {
                       {row.awardLabel || '无奖项'} · {row.teamName}
                     </p>
                     <p>
-                      {row.institutionName} · 队员：{row.members.join('、')}
+                      {row.institutionName} · 队员：
+                      <MemberNames names={row.members} />
                     </p>
                     {open && (
                       <Button size="small" aria-label={`提出异议：${row.teamName}`} onClick={() => setObjecting(row)}>

@@ -121,6 +121,42 @@ describe('the check page', () => {
     await waitFor(() => expect(asked).toEqual([{ certificateNo: 'JQR-2026-0003-0001', name: '李明' }]));
   });
 
+  it('shows what a match certificate certifies: the award, the event and item, the team, the approval number', async () => {
+    server.use(
+      mockCall(api.proofs.verifyCertificate, () => ({
+        verdict: 'valid' as const,
+        verdictLabel: '真实有效',
+        record: {
+          date: '2026-12-10',
+          activity: '机器人运动会（常规类）县级',
+          level: '县级',
+          institutionName: '北京市青少年科技活动中心',
+          state: 'posted' as const,
+          stateLabel: '已入账',
+          holderName: '李*',
+        },
+        award: {
+          eventName: '2026 年北京市海淀区中小学机器人运动会',
+          level: '县级',
+          itemName: '机器人足球',
+          teamName: '一中先锋队',
+          institutionName: '北京市第一中学',
+          awardLabel: '一等奖',
+          rank: 1,
+          organizerName: '北京市青少年科技活动中心',
+          approvalNo: '体联赛〔2026〕7号',
+          issueDate: '2026-12-15',
+        },
+      })),
+    );
+    renderApp(`/verify?certificateNo=JQR-2026-0005-0001&name=${encodeURIComponent('李明')}`);
+    expect(await screen.findByTestId('verify-award')).toHaveTextContent('一等奖（第 1 名）');
+    const facts = screen.getByTestId('verify-award').closest('dl');
+    expect(facts).toHaveTextContent('2026 年北京市海淀区中小学机器人运动会（县级）· 机器人足球');
+    expect(facts).toHaveTextContent('一中先锋队（北京市第一中学）');
+    expect(facts).toHaveTextContent('批准文号体联赛〔2026〕7号');
+  });
+
   it('asks the image challenge when the server holds the lookup back, and sends its answer with the next one', async () => {
     const asked: Record<string, string>[] = [];
     server.use(

@@ -99,6 +99,29 @@ const CertificateAnswer = ({ answer }: { answer: CertificateVerification }) => (
         <dl className="verify-facts">
           <dt>持有人</dt>
           <dd>{answer.record.holderName}</dd>
+          {answer.award && (
+            <>
+              <dt>获奖</dt>
+              <dd data-testid="verify-award">
+                {answer.award.awardLabel}
+                {answer.award.rank ? `（第 ${answer.award.rank} 名）` : ''}
+              </dd>
+              <dt>赛事</dt>
+              <dd>
+                {answer.award.eventName}（{answer.award.level}）· {answer.award.itemName}
+              </dd>
+              <dt>队伍</dt>
+              <dd>
+                {answer.award.teamName}（{answer.award.institutionName}）
+              </dd>
+              <dt>承办单位</dt>
+              <dd>{answer.award.organizerName}</dd>
+              <dt>批准文号</dt>
+              <dd>{answer.award.approvalNo || '—'}</dd>
+              <dt>颁发日期</dt>
+              <dd>{answer.award.issueDate}</dd>
+            </>
+          )}
         </dl>
         <ul className="verify-records">
           <RecordLine record={answer.record} withCredits={false} />

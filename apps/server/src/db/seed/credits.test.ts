@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recordCount } from '../../domains/credits/creditTestKit';
-import { createTestServer, TEST_PASSWORD, type TestServer } from '../../testing/testServer';
 import { seedCardHolders } from './cardHolders';
 import { seedCredits } from './credits';
 import { seedInstitutions } from './institutions';
+import { setupSeededServer } from './seedTestKit';
 
-let server: TestServer;
-const options = () => ({ dataDir: server.dataDir, demoPassword: TEST_PASSWORD, now: new Date() });
-
-beforeAll(async () => {
-  server = await createTestServer();
-  await seedCardHolders(server.db, options());
-  await seedInstitutions(server.db, options());
-  await seedCredits(server.db, options());
-});
-afterAll(() => server.close());
+const kit = setupSeededServer([seedCardHolders, seedInstitutions, seedCredits]);
 
 describe('the demo ledger', () => {
   it("posts the pupil's records with their provenance: the demo school recorded them, the demo operator reviewed them", async () => {
-    const token = await server.cardTokenFor('10000001');
+    const token = await kit.server.cardTokenFor('10000001');
     const account = (
-      await server.app.inject({
+      await kit.server.app.inject({
         method: 'GET',
         url: '/api/creditBank/info?cardNo=10000001&pageNum=1&pageSize=50',
         headers: { authorization: token },
@@ -42,9 +33,9 @@ describe('the demo ledger', () => {
   });
 
   it('leaves a batch of the demo school waiting for the demo operator', async () => {
-    const token = await server.cardTokenFor('10000005');
+    const token = await kit.server.cardTokenFor('10000005');
     const queue = (
-      await server.app.inject({
+      await kit.server.app.inject({
         method: 'GET',
         url: '/api/creditBank/review/queue?pageNum=1&pageSize=10',
         headers: { authorization: token },
@@ -56,8 +47,8 @@ describe('the demo ledger', () => {
   });
 
   it('seeds once: a second run changes nothing', async () => {
-    const before = await recordCount(server);
-    await seedCredits(server.db, options());
-    expect(await recordCount(server)).toBe(before);
+    const before = await recordCount(kit.server);
+    await seedCredits(kit.server.db, kit.options());
+    expect(await recordCount(kit.server)).toBe(before);
   });
 });

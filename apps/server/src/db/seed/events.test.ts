@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, TEST_PASSWORD, type TestServer } from '../../testing/testServer';
+import { describe, expect, it } from 'vitest';
 import { seedCardHolders } from './cardHolders';
 import { seedEvents } from './events';
 import { seedInstitutions } from './institutions';
+import { setupSeededServer } from './seedTestKit';
 import { seedTeams } from './teams';
 
-let server: TestServer;
-const options = () => ({ dataDir: server.dataDir, demoPassword: TEST_PASSWORD, now: new Date() });
-
-beforeAll(async () => {
-  server = await createTestServer();
-  await seedCardHolders(server.db, options());
-  await seedInstitutions(server.db, options());
-  await seedEvents(server.db, options());
-});
-afterAll(() => server.close());
+const kit = setupSeededServer([seedCardHolders, seedInstitutions, seedEvents]);
 
 interface Listed {
   id: number;
@@ -26,7 +17,7 @@ interface Listed {
 
 describe('the demo events', () => {
   it('show one event open for registration, one coming and one under way, organised by the demo institutions', async () => {
-    const answer = (await server.app.inject({ method: 'GET', url: '/api/match/events?pageSize=50' })).json().data;
+    const answer = (await kit.server.app.inject({ method: 'GET', url: '/api/match/events?pageSize=50' })).json().data;
     const list = answer.list as Listed[];
     expect(list.map((event) => event.phase)).toEqual(['registering', 'upcoming', 'underway']);
     expect(list.map((event) => event.organizerName)).toEqual([
@@ -36,7 +27,7 @@ describe('the demo events', () => {
     ]);
     for (const event of list) expect(event.approvalNo).toMatch(/^体联赛〔20\d{2}〕\d+号$/);
     const [registering] = list;
-    const detail = (await server.app.inject({ method: 'GET', url: `/api/match/events/${registering?.id}` })).json()
+    const detail = (await kit.server.app.inject({ method: 'GET', url: `/api/match/events/${registering?.id}` })).json()
       .data;
     expect(detail.items).toEqual([
       expect.objectContaining({
@@ -55,22 +46,26 @@ describe('the demo events', () => {
   });
 
   it('keep a hidden draft off the public list, and are seeded once', async () => {
-    const hidden = await server.db.kysely.selectFrom('matchEvent').select(['id']).where('visible', '=', 0).execute();
+    const hidden = await kit.server.db.kysely
+      .selectFrom('matchEvent')
+      .select(['id'])
+      .where('visible', '=', 0)
+      .execute();
     expect(hidden).toHaveLength(1);
-    const count = async () => (await server.db.kysely.selectFrom('matchEventItem').select('id').execute()).length;
+    const count = async () => (await kit.server.db.kysely.selectFrom('matchEventItem').select('id').execute()).length;
     const items = await count();
-    await seedEvents(server.db, options());
-    expect(await server.db.kysely.selectFrom('matchEvent').select('id').execute()).toHaveLength(4);
+    await seedEvents(kit.server.db, kit.options());
+    expect(await kit.server.db.kysely.selectFrom('matchEvent').select('id').execute()).toHaveLength(4);
     expect(await count()).toBe(items);
   });
 });
 
 describe('the demo teams', () => {
   it('give the demo school a team being prepared in the open event and two admitted teams in its own closed meeting', async () => {
-    await seedTeams(server.db, options());
+    await seedTeams(kit.server.db, kit.options());
     // A second run changes nothing.
-    await seedTeams(server.db, options());
-    const teams = await server.db.kysely
+    await seedTeams(kit.server.db, kit.options());
+    const teams = await kit.server.db.kysely
       .selectFrom('matchTeam as team')
       .innerJoin('matchEvent as event', 'event.id', 'team.eventId')
       .select(['team.id', 'team.name', 'team.state', 'event.level'])
@@ -82,8 +77,8 @@ describe('the demo teams', () => {
       ['一中闪电队', 'approved', '校级'],
     ]);
     // The school's account sees its draft with what is still missing, through the workbench.
-    const token = await server.cardTokenFor('10000003');
-    const draft = await server.app.inject({
+    const token = await kit.server.cardTokenFor('10000003');
+    const draft = await kit.server.app.inject({
       method: 'GET',
       url: `/api/creditBank/institution/match/teams/${teams[0]?.id}`,
       headers: { authorization: token },

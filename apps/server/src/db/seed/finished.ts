@@ -1,4 +1,5 @@
 import { finaliseWithin } from '../../domains/certificates/finaliseCommands';
+import { markMessagesRead } from '../../domains/credits/messageRepository';
 import { addDays, beijingDate, beijingDayStart } from '../../domains/credits/policy';
 import { findReviewer } from '../../domains/credits/reviewCommands';
 import { insertEventItems } from '../../domains/events/eventItemRepository';
@@ -148,6 +149,8 @@ export const seedFinishedEvent = async (db: Db, options: { now: Date }) => {
       await writeResults(trx, eventId, entries, ORGANISER_ACCOUNT, published);
       await setPublished(trx, eventId, published);
       await finaliseWithin(trx, locks, await findReviewer(trx, OPERATOR), eventId, new Date(now - 7 * DAY));
+      // A week on, the members have read the notices of their posted credits: the demo pupil starts with none unread.
+      for (const cardNo of TEAMS.flatMap((team) => team.members)) await markMessagesRead(trx, cardNo, undefined, at);
     })
     .catch(async (error: unknown) => {
       // Another process seeding at the same time claimed the mark first.

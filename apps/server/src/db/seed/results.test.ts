@@ -1,33 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, TEST_PASSWORD, type TestServer } from '../../testing/testServer';
+import { describe, expect, it } from 'vitest';
 import { seedCardHolders } from './cardHolders';
 import { seedEvents } from './events';
 import { seedInstitutions } from './institutions';
 import { seedResults } from './results';
+import { setupSeededServer } from './seedTestKit';
 import { seedTeams } from './teams';
 
-let server: TestServer;
-const options = () => ({ dataDir: server.dataDir, demoPassword: TEST_PASSWORD, now: new Date() });
-
-beforeAll(async () => {
-  server = await createTestServer();
-  await seedCardHolders(server.db, options());
-  await seedInstitutions(server.db, options());
-  await seedEvents(server.db, options());
-  await seedTeams(server.db, options());
-});
-afterAll(() => server.close());
+const kit = setupSeededServer([seedCardHolders, seedInstitutions, seedEvents, seedTeams]);
 
 describe('the demo results', () => {
   it("publish the school meeting's results, in their objection period, with one objection answered", async () => {
-    await seedResults(server.db, options());
+    await seedResults(kit.server.db, kit.options());
     // A second run changes nothing.
-    await seedResults(server.db, options());
-    const list = (await server.app.inject({ method: 'GET', url: '/api/match/events?pageSize=50' })).json().data
+    await seedResults(kit.server.db, kit.options());
+    const list = (await kit.server.app.inject({ method: 'GET', url: '/api/match/events?pageSize=50' })).json().data
       .list as { id: number; name: string; phase: string }[];
     const meeting = list.find((event) => event.name.endsWith('校园机器人运动会'));
     expect(meeting?.phase).toBe('publicizing');
-    const answer = await server.app.inject({ method: 'GET', url: `/api/match/events/${meeting?.id}/results` });
+    const answer = await kit.server.app.inject({ method: 'GET', url: `/api/match/events/${meeting?.id}/results` });
     expect(answer.statusCode).toBe(200);
     const data = answer.json().data;
     expect(Date.parse(data.objectionDeadline) - Date.parse(data.publishedTime)).toBe(5 * 86_400_000);
@@ -45,7 +35,7 @@ describe('the demo results', () => {
     expect(data.objections).toHaveLength(1);
     expect(data.objections[0]).toMatchObject({ teamName: '一中闪电队', answer: expect.stringContaining('维持原成绩') });
     expect(data.objections[0].answeredDate).not.toBeNull();
-    expect(await server.db.kysely.selectFrom('matchObjection').select('id').execute()).toHaveLength(1);
-    expect(await server.db.kysely.selectFrom('matchResult').select('teamId').execute()).toHaveLength(2);
+    expect(await kit.server.db.kysely.selectFrom('matchObjection').select('id').execute()).toHaveLength(1);
+    expect(await kit.server.db.kysely.selectFrom('matchResult').select('teamId').execute()).toHaveLength(2);
   });
 });

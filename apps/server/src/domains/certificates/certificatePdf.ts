@@ -32,7 +32,7 @@ export const certificatePdf = async (tools: PdfTools, certificate: Certificate, 
   const rank = certificate.rank === null ? '' : `（第 ${certificate.rank} 名）`;
   doc.text(`${certificate.holderName} 同学：`, left, 240, { width: inner });
   doc.text(
-    `你所在的「${certificate.teamName}」队（${certificate.institutionName}）在 ${certificate.eventName}（${certificate.season} 年度，${certificate.level}${typeLabel ? `，${typeLabel}` : ''}）${certificate.itemName} 项目中荣获`,
+    `你所在的队伍「${certificate.teamName}」（${certificate.institutionName}）在 ${certificate.eventName}（${certificate.season} 年度，${certificate.level}${typeLabel ? `，${typeLabel}` : ''}）${certificate.itemName} 项目中荣获`,
     left,
     272,
     { width: inner, lineGap: 6 },

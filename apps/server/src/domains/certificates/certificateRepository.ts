@@ -62,6 +62,10 @@ export const certificatesOfCard = (db: Kysely<Database>, cardNo: string) =>
 export const findCardCertificate = (db: Kysely<Database>, cardNo: string, id: number) =>
   withNames(db).where('c.id', '=', id).where('c.cardNo', '=', cardNo).executeTakeFirst();
 
+/** The certificate with this number, if it is a match certificate. */
+export const findCertificateByNo = (db: Kysely<Database>, certificateNo: string) =>
+  withNames(db).where('c.certificateNo', '=', certificateNo).executeTakeFirst();
+
 /** Certificates an institution may see: its own teams' members', and those of the events it organises. */
 const ofInstitution = (db: Kysely<Database>, institutionId: number) =>
   withNames(db).where((eb) =>

@@ -202,7 +202,18 @@ describe('making results final', () => {
     expect(found.json().data).toMatchObject({
       verdict: 'valid',
       record: { holderName: '王*明', institutionName: '市青少年科技中心', state: 'posted' },
+      // What the certificate certifies, as printed on it; never the holder's card number.
+      award: {
+        itemName: '机器人足球',
+        teamName: '甲队',
+        institutionName: '甲学校',
+        awardLabel: '一等奖',
+        rank: 1,
+        organizerName: '市青少年科技中心',
+        approvalNo: expect.stringMatching(/^体联赛〔2026〕\d+号$/),
+      },
     });
+    expect(found.body).not.toContain(kit.world.pupilsOfA[0].cardNo);
     expect((await verify(first?.certificateNo ?? '', '王小红')).json().data.verdict).toBe('notFound');
     expect((await verify(`${first?.certificateNo}9`, name)).json().data.verdict).toBe('notFound');
   });

@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema';
 import { ApiError, forbidden, notFound } from '../../http/apiError';
 import { recordCardAudits } from '../audit/auditRepository';
 import { findCatalogueRow } from '../credits/catalogueRepository';
-import { insertLedgerRecord, kindLabel, lockRecords } from '../credits/ledgerRepository';
+import { insertLedgerRecords, kindLabel, lockRecordsByCertificates } from '../credits/ledgerRepository';
 import { beijingDate } from '../credits/policy';
 import { postRecords, type Reviewer } from '../credits/reviewCommands';
 import { findInstitutionRow } from '../institutions/institutionRepository';
@@ -14,7 +14,7 @@ import { objectionDeadlineOf } from '../results/resultCommands';
 import {
   awardedMemberCounts,
   awardedMembersOf,
-  findPublishedEvent,
+  findEventWithNames,
   lockFinalEvent,
   openObjectionCounts,
   publishedEvents,
@@ -23,7 +23,7 @@ import {
 import { certificateCounts, insertCertificates } from './certificateRepository';
 import { finalStateLabel, finalStateOf, FINAL_REFUSALS as REFUSALS } from './policy';
 
-type PublishedEventRow = NonNullable<Awaited<ReturnType<typeof findPublishedEvent>>>;
+type PublishedEventRow = NonNullable<Awaited<ReturnType<typeof findEventWithNames>>>;
 
 const finalEventsOf = async (db: Kysely<Database>, rows: PublishedEventRow[], now: Date): Promise<FinalEvent[]> => {
   const ids = rows.map((row) => Number(row.id));
@@ -64,7 +64,7 @@ export const listFinalEvents = async (db: Kysely<Database>, page: Page, now: Dat
 };
 
 const finalEventOf = async (db: Kysely<Database>, eventId: number, now: Date) => {
-  const row = await findPublishedEvent(db, eventId);
+  const row = await findEventWithNames(db, eventId);
   if (!row) throw notFound(REFUSALS.eventNotFound);
   const [event] = await finalEventsOf(db, [row], now);
   if (!event) throw notFound(REFUSALS.eventNotFound);
@@ -113,18 +113,22 @@ export const finaliseWithin = async (
   const date = beijingDate(new Date(event.resultsPublishedTime));
   const credits = Number(item.defaultCredits);
 
-  const certificates = [];
-  for (const [index, member] of members.entries()) {
-    const certificateNo = certificateNoOf(event.season, eventId, index + 1);
-    const awardLabel = AWARD_LABELS[member.award as Award] ?? '';
-    const row = await insertLedgerRecord(trx, {
+  // Written together (a district meeting may award thousands), then read back by their certificate numbers,
+  // which are new and unique to the organiser.
+  const numbered = members.map((member, index) => ({
+    ...member,
+    certificateNo: certificateNoOf(event.season, eventId, index + 1),
+  }));
+  await insertLedgerRecords(
+    trx,
+    numbered.map((member) => ({
       cardNo: member.cardNo,
       date,
-      activity: `${event.name}·${member.itemName}·${awardLabel}`,
+      activity: `${event.name}·${member.itemName}·${AWARD_LABELS[member.award as Award] ?? ''}`,
       category: kindLabel(item.kind),
       credits,
       issuer: organiser?.name ?? '',
-      certificateNo,
+      certificateNo: member.certificateNo,
       state: 'submitted',
       institutionId: organizerId,
       catalogueId: Number(item.id),
@@ -132,23 +136,25 @@ export const finaliseWithin = async (
       level: event.level,
       submittedBy: member.enteredBy,
       submitTime: at,
-    });
-    certificates.push({
-      certificateNo,
-      eventId,
-      teamId: member.teamId,
-      cardNo: member.cardNo,
-      holderName: member.holderName,
-      award: member.award,
-      recordId: Number(row.id),
-      issueTime: at,
-    });
-  }
-  const records = await lockRecords(
+    })),
+  );
+  const records = await lockRecordsByCertificates(
     trx,
     locks.forUpdate,
-    certificates.map((certificate) => certificate.recordId),
+    organizerId,
+    numbered.map((member) => member.certificateNo),
   );
+  const recordOf = new Map(records.map((record) => [record.certificateNo, Number(record.id)]));
+  const certificates = numbered.map((member) => ({
+    certificateNo: member.certificateNo,
+    eventId,
+    teamId: member.teamId,
+    cardNo: member.cardNo,
+    holderName: member.holderName,
+    award: member.award,
+    recordId: recordOf.get(member.certificateNo) ?? 0,
+    issueTime: at,
+  }));
   const notices = await postRecords(trx, locks, records, reviewer, now);
   await insertCertificates(trx, certificates);
   await setFinal(trx, eventId, at, reviewer.cardNo);

@@ -111,6 +111,29 @@ export const lockRecords = (
       .where('id', 'in', ids.length ? ids : [-1]),
   ).execute();
 
+/** The institution's records bearing these certificate numbers, locked (500 numbers a statement). */
+export const lockRecordsByCertificates = async (
+  db: Kysely<Database>,
+  forUpdate: <Q extends { forUpdate(): Q }>(query: Q) => Q,
+  institutionId: number,
+  certificateNos: string[],
+) => {
+  const rows = [];
+  for (let start = 0; start < certificateNos.length; start += 500) {
+    const chunk = certificateNos.slice(start, start + 500);
+    rows.push(
+      ...(await forUpdate(
+        db
+          .selectFrom('creditRecord')
+          .selectAll()
+          .where('institutionId', '=', institutionId)
+          .where('certificateNo', 'in', chunk),
+      ).execute()),
+    );
+  }
+  return rows;
+};
+
 export const lockBatchRecords = (
   db: Kysely<Database>,
   forUpdate: <Q extends { forUpdate(): Q }>(query: Q) => Q,

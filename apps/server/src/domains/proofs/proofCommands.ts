@@ -9,6 +9,8 @@ import type { Db } from '../../db/database';
 import { ApiError, badRequest, forbidden, notFound } from '../../http/apiError';
 import { recordAuditAlone, recordCardAudit } from '../audit/auditRepository';
 import type { CardHolderRow } from '../cardHolders/cardHolderRepository';
+import { findCertificateByNo } from '../certificates/certificateRepository';
+import { toCertificate } from '../certificates/certificateView';
 import { beijingDate } from '../credits/policy';
 import { type PdfTools, pdfDownload } from './pdfDocument';
 import { maskName, newProofCode, PROOF_REFUSALS, proofState, validUntilOf } from './policy';
@@ -206,7 +208,10 @@ export const verifyCertificate = async (
   now: Date,
 ): Promise<CertificateVerification> => {
   const record = await recordByCertificate(db.kysely, certificateNo, name);
-  if (!record) return { verdict: 'notFound', verdictLabel: PROOF_VERDICT_LABELS.notFound, record: null };
+  if (!record) return { verdict: 'notFound', verdictLabel: PROOF_VERDICT_LABELS.notFound, record: null, award: null };
+  // Found by number and the holder's full name: a match certificate also shows what it certifies.
+  const award = await findCertificateByNo(db.kysely, certificateNo);
+  const certificate = award ? toCertificate(award) : null;
   await recordAuditAlone(db, {
     user: null,
     action: 'proof-check',
@@ -226,6 +231,18 @@ export const verifyCertificate = async (
       state: record.state,
       stateLabel: record.stateLabel,
       holderName: maskName(record.holderName),
+    },
+    award: certificate && {
+      eventName: certificate.eventName,
+      level: certificate.level,
+      itemName: certificate.itemName,
+      teamName: certificate.teamName,
+      institutionName: certificate.institutionName,
+      awardLabel: certificate.awardLabel,
+      rank: certificate.rank,
+      organizerName: certificate.organizerName,
+      approvalNo: certificate.approvalNo,
+      issueDate: certificate.issueDate,
     },
   };
 };

@@ -196,6 +196,8 @@ describe('public checks', () => {
       verdict: 'valid',
       verdictLabel: '真实有效',
       record: { holderName: '王*明', level: '省级', stateLabel: '已入账', institutionName: '甲学校' },
+      // Not a match award's certificate: nothing more to show.
+      award: null,
     });
     expect(found.body).not.toContain('91000001');
     const wrongName = await server.app.inject({
@@ -209,7 +211,7 @@ describe('public checks', () => {
       remoteAddress: '198.51.100.9',
     });
     expect(wrongName.json()).toEqual(unknown.json());
-    expect(unknown.json().data).toEqual({ verdict: 'notFound', verdictLabel: '不存在', record: null });
+    expect(unknown.json().data).toEqual({ verdict: 'notFound', verdictLabel: '不存在', record: null, award: null });
   });
 
   it('masks names on public pages', () => {

@@ -19,7 +19,7 @@ import { carriableTeams, findLadderSource, findLadderTarget, shownEventsAtLevels
 import { REGISTRATION_REFUSALS, windowOpen } from './policy';
 import type { Registrant } from './teamCommands';
 import { cardsTakenInItem, institutionPupils, membersOfTeam, replaceMembers } from './teamMemberRepository';
-import { carriedTeamIn, insertTeam, lockTeam, teamNamed, teamsCarriedFrom } from './teamRepository';
+import { carriedTeamIn, insertDraftTeam, lockTeam, teamNamed, teamsCarriedFrom } from './teamRepository';
 import { ownTeamDetail } from './teamView';
 
 const TOP_LEVEL: EventLevel = EVENT_LEVELS[EVENT_LEVELS.length - 1] ?? '国家级';
@@ -166,19 +166,14 @@ export const carryTeam = async (
       }
       const { item, cardNos } = await checkCarry(trx, institutionId, source, body.eventId, now);
       const at = now.toISOString();
-      const teamId = await insertTeam(trx, {
+      const teamId = await insertDraftTeam(trx, {
         eventId: body.eventId,
         itemId: Number(item.id),
         institutionId,
         name: source.name,
         coach: source.coach,
-        state: 'draft',
-        submittedTime: null,
-        reviewedTime: null,
-        reviewedBy: null,
         createdBy: registrant.cardNo,
-        createTime: at,
-        updateTime: at,
+        at,
         carriedFromTeamId: sourceId,
       });
       await replaceMembers(trx, teamId, Number(item.id), cardNos);

@@ -1,7 +1,7 @@
 import type { Award, EventLevel, EventType } from '@lianmeng/core';
-import { buildCardHolder, buildEvent } from '../../testing/factories';
+import { buildEvent } from '../../testing/factories';
 import type { TestServer } from '../../testing/testServer';
-import { buildTeamRow, HOUR, iso, type Pupil, type RegistrationWorld, START } from './registrationTestKit';
+import { buildPupil, buildTeamRow, HOUR, iso, type Pupil, type RegistrationWorld, START } from './registrationTestKit';
 
 /** Factories for the ladder's tests (晋级): events at a level, pupils of their own, results made final by hand. */
 
@@ -18,22 +18,7 @@ export const buildLadderPupils = async <const Names extends readonly string[]>(
   const pupils: Pupil[] = [];
   for (const name of names) {
     counter += 1;
-    const cardNo = `72${String(counter).padStart(6, '0')}`;
-    await buildCardHolder(server.db, { cardNo, phone: `136${cardNo.slice(-8)}`, name });
-    for (const institutionId of institutionIds) {
-      await server.db.kysely
-        .insertInto('institutionMember')
-        .values({
-          institutionId,
-          cardNo,
-          how: 'linked',
-          batchId: null,
-          linkTime: iso(START),
-          activationState: 'active',
-        })
-        .execute();
-    }
-    pupils.push({ cardNo, name });
+    pupils.push(await buildPupil(server, { cardNo: `72${String(counter).padStart(6, '0')}`, name, institutionIds }));
   }
   return pupils as { [K in keyof Names]: Pupil };
 };

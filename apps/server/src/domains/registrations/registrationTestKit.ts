@@ -26,6 +26,28 @@ export interface Pupil {
   name: string;
 }
 
+/** A card holder linked to these institutions (the school's own people a team is made of). */
+export const buildPupil = async (
+  server: TestServer,
+  values: { cardNo: string; name: string; institutionIds: number[]; activationState?: 'active' | 'pending' },
+): Promise<Pupil> => {
+  const { cardNo, name, institutionIds } = values;
+  const activationState = values.activationState ?? 'active';
+  await buildCardHolder(server.db, {
+    cardNo,
+    phone: `13${cardNo.slice(0, 1)}${cardNo.slice(-8)}`,
+    name,
+    activationState,
+  });
+  for (const institutionId of institutionIds) {
+    await server.db.kysely
+      .insertInto('institutionMember')
+      .values({ institutionId, cardNo, how: 'linked', batchId: null, linkTime: iso(START), activationState })
+      .execute();
+  }
+  return { cardNo, name };
+};
+
 /**
  * An organising institution and two schools, each with an account; a plain operator and an operator who is
  * also school A's account; pupils of A (one not yet activated), of B, one linked to both, and one of nobody.
@@ -60,24 +82,8 @@ export const buildRegistrationWorld = async (server: TestServer) => {
     school: '甲学校',
   });
 
-  const pupilOf = async (name: string, institutionIds: number[], activationState: 'active' | 'pending' = 'active') => {
-    const cardNo = nextCard('71');
-    await buildCardHolder(db, { cardNo, phone: `135${cardNo.slice(-8)}`, name, activationState });
-    for (const institutionId of institutionIds) {
-      await db.kysely
-        .insertInto('institutionMember')
-        .values({
-          institutionId,
-          cardNo,
-          how: 'linked',
-          batchId: null,
-          linkTime: iso(START),
-          activationState,
-        })
-        .execute();
-    }
-    return { cardNo, name } as Pupil;
-  };
+  const pupilOf = (name: string, institutionIds: number[], activationState: 'active' | 'pending' = 'active') =>
+    buildPupil(server, { cardNo: nextCard('71'), name, institutionIds, activationState });
   const pupilsOfA: [Pupil, Pupil, Pupil, Pupil, Pupil] = [
     await pupilOf('王小明', [schoolA.id]),
     await pupilOf('赵小红', [schoolA.id]),

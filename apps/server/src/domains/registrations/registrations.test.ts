@@ -97,6 +97,8 @@ describe('registering a team', () => {
     const listed = (await asA('GET', `${WORKBENCH}/teams?eventId=${event.id}`)).json().data;
     expect(listed.total).toBe(2);
     expect(listed.list.map((row: { id: number }) => row.id)).toEqual([withFiles.id, team.id]);
+    // The list says what each still lacks, as the detail does: its 提交 is offered only once nothing is.
+    expect(listed.list.map((row: { missing: string[] }) => row.missing)).toEqual([withFiles.missing, team.missing]);
     const events = (await asA('GET', `${WORKBENCH}/events?pageSize=50`)).json().data;
     expect(events.list.find((row: { id: number }) => row.id === event.id)).toMatchObject({
       open: true,

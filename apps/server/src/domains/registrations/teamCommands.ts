@@ -20,7 +20,7 @@ import {
   deleteTeam,
   findEventWindow,
   findItem,
-  insertTeam,
+  insertDraftTeam,
   lockTeam,
   type TeamRow,
   teamNamed,
@@ -204,19 +204,14 @@ export const createTeam = async (db: Db, registrant: Registrant, body: TeamBody,
       await checkMembers(trx, registrant, item, body.members, 0);
       await checkName(trx, registrant, body.itemId, body.name, 0);
       const at = now.toISOString();
-      const teamId = await insertTeam(trx, {
+      const teamId = await insertDraftTeam(trx, {
         eventId: Number(item.eventId),
         itemId: body.itemId,
         institutionId: registrant.institutionId,
         name: body.name,
         coach: body.coach,
-        state: 'draft',
-        submittedTime: null,
-        reviewedTime: null,
-        reviewedBy: null,
         createdBy: registrant.cardNo,
-        createTime: at,
-        updateTime: at,
+        at,
       });
       await replaceMembers(trx, teamId, body.itemId, body.members);
       const team = { id: teamId, eventId: Number(item.eventId), itemId: body.itemId };

@@ -1,9 +1,16 @@
-import { AWARD_LABELS, type Award, TEAM_STATE_LABELS, type TeamState, type TeamSummary } from '@lianmeng/core';
+import {
+  AWARD_LABELS,
+  type Award,
+  TEAM_FILE_KINDS,
+  TEAM_STATE_LABELS,
+  type TeamState,
+  type TeamSummary,
+} from '@lianmeng/core';
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { WriteLocks } from '../../db/database';
 import type { Page } from '../../db/listPage';
 import type { Database, MatchTeamTable } from '../../db/schema';
-import { teamEditable } from './policy';
+import { missingOf, teamEditable } from './policy';
 
 /**
  * A team with what its summary shows beside it: its event's window, its item's rules, its institution's name,
@@ -40,6 +47,14 @@ const teamsWithNames = (db: Kysely<Database>) =>
         .select((count) => count.fn.countAll<string | number>().as('n'))
         .whereRef('m.teamId', '=', 't.id')
         .as('memberCount'),
+      ...TEAM_FILE_KINDS.map((kind) =>
+        eb
+          .selectFrom('matchTeamFile as f')
+          .select((count) => count.fn.countAll<string | number>().as('n'))
+          .whereRef('f.teamId', '=', 't.id')
+          .where('f.kind', '=', kind)
+          .as(`${kind}Count`),
+      ),
     ]);
 
 export type TeamView = NonNullable<Awaited<ReturnType<ReturnType<typeof teamsWithNames>['executeTakeFirst']>>>;
@@ -59,6 +74,11 @@ export const toTeamSummary = (row: TeamView, now: Date): TeamSummary => {
     state,
     stateLabel: TEAM_STATE_LABELS[state] ?? row.state,
     memberCount: Number(row.memberCount ?? 0),
+    missing: missingOf(row, Number(row.memberCount ?? 0), {
+      report: Number(row.reportCount ?? 0),
+      photo: Number(row.photoCount ?? 0),
+      video: Number(row.videoCount ?? 0),
+    }),
     returnReason: row.returnReason,
     submittedTime: row.submittedTime,
     reviewedTime: row.reviewedTime,
@@ -129,6 +149,32 @@ export const listTeamSummaries = async (
 
 export const insertTeam = async (trx: Kysely<Database>, values: Insertable<MatchTeamTable>) =>
   Number((await trx.insertInto('matchTeam').values(values).returning('id').executeTakeFirstOrThrow()).id);
+
+/** A new draft team of the institution's, made by `createdBy` at `at`: not submitted, not reviewed. */
+export const insertDraftTeam = (
+  trx: Kysely<Database>,
+  values: {
+    eventId: number;
+    itemId: number;
+    institutionId: number;
+    name: string;
+    coach: string;
+    createdBy: string;
+    at: string;
+    carriedFromTeamId?: number;
+  },
+) => {
+  const { at, ...team } = values;
+  return insertTeam(trx, {
+    ...team,
+    state: 'draft',
+    submittedTime: null,
+    reviewedTime: null,
+    reviewedBy: null,
+    createTime: at,
+    updateTime: at,
+  });
+};
 
 export const updateTeam = (trx: Kysely<Database>, id: number, values: Updateable<MatchTeamTable>) =>
   trx.updateTable('matchTeam').set(values).where('id', '=', id).execute();

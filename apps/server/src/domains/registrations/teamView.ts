@@ -1,10 +1,10 @@
-import { TEAM_FILE_KINDS, type TeamDetail, type TeamFileKind } from '@lianmeng/core';
+import type { TeamDetail } from '@lianmeng/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../http/apiError';
 import { maskedCardNo } from '../../security/loginRules';
 import { maskName } from '../proofs/policy';
-import { missingOf, REGISTRATION_REFUSALS } from './policy';
+import { REGISTRATION_REFUSALS } from './policy';
 import { listTeamFiles } from './teamFileRepository';
 import { membersOfTeam } from './teamMemberRepository';
 import { findTeamView, type TeamView, toTeamSummary } from './teamRepository';
@@ -24,8 +24,6 @@ export const teamDetailOfView = async (
 ): Promise<TeamDetail> => {
   const id = Number(row.id);
   const [members, files] = await Promise.all([membersOfTeam(db, id), listTeamFiles(db, id)]);
-  const counts = Object.fromEntries(TEAM_FILE_KINDS.map((kind) => [kind, 0])) as Record<TeamFileKind, number>;
-  for (const file of files) counts[file.kind] += 1;
   return {
     ...toTeamSummary(row, now),
     members: members.map((member) =>
@@ -34,7 +32,6 @@ export const teamDetailOfView = async (
         : { cardNo: maskedCardNo(member.cardNo), name: maskName(member.name), grade: member.grade },
     ),
     files,
-    missing: missingOf(row, members.length, counts),
   };
 };
 

@@ -211,35 +211,38 @@ export const lockFinalEvent = (trx: Kysely<Database>, locks: WriteLocks, eventId
 
 export type FinalEventRow = NonNullable<Awaited<ReturnType<typeof lockFinalEvent>>>;
 
+/** Events with their organiser's and catalogue item's names, as the operator's 成绩生效 list shows them. */
+const eventsWithNames = (db: Kysely<Database>) =>
+  db
+    .selectFrom('matchEvent as e')
+    .innerJoin('institution as s', 's.id', 'e.organizerId')
+    .innerJoin('creditCatalogue as c', 'c.id', 'e.catalogueId')
+    .select(finalColumns.map((column) => `e.${column}` as const))
+    .select(['s.name as organizerName', 'c.name as catalogueItemName', 'c.defaultCredits']);
+
 /** One page of events whose results were published, those not yet final first, then the newest. */
 export const publishedEvents = async (db: Kysely<Database>, page: Page) => {
-  const published = db.selectFrom('matchEvent as e').where('e.resultsPublishedTime', 'is not', null);
   const [rows, total] = await Promise.all([
-    published
-      .innerJoin('institution as s', 's.id', 'e.organizerId')
-      .innerJoin('creditCatalogue as c', 'c.id', 'e.catalogueId')
-      .select(finalColumns.map((column) => `e.${column}` as const))
-      .select(['s.name as organizerName', 'c.name as catalogueItemName', 'c.defaultCredits'])
+    eventsWithNames(db)
+      .where('e.resultsPublishedTime', 'is not', null)
       .orderBy((eb) => eb.case().when('e.resultsFinalTime', 'is', null).then(0).else(1).end())
       .orderBy('e.resultsPublishedTime', 'desc')
       .orderBy('e.id', 'desc')
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
-    published.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('matchEvent')
+      .where('resultsPublishedTime', 'is not', null)
+      .select((eb) => eb.fn.countAll<string | number>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.total) };
 };
 
-export const findPublishedEvent = (db: Kysely<Database>, eventId: number) =>
-  db
-    .selectFrom('matchEvent as e')
-    .innerJoin('institution as s', 's.id', 'e.organizerId')
-    .innerJoin('creditCatalogue as c', 'c.id', 'e.catalogueId')
-    .select(finalColumns.map((column) => `e.${column}` as const))
-    .select(['s.name as organizerName', 'c.name as catalogueItemName', 'c.defaultCredits'])
-    .where('e.id', '=', eventId)
-    .executeTakeFirst();
+/** One event with its organiser's and catalogue item's names, published or not. */
+export const findEventWithNames = (db: Kysely<Database>, eventId: number) =>
+  eventsWithNames(db).where('e.id', '=', eventId).executeTakeFirst();
 
 /** Unanswered objections per event. */
 export const openObjectionCounts = async (db: Kysely<Database>, eventIds: number[]) => {
