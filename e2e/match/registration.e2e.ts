@@ -1,23 +1,24 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Download, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../harness/axe';
-import { openPage, SKIP_REASON, waitForModalToSettle } from '../harness/browser';
+import { openPage, SKIP_REASON } from '../harness/browser';
 import { consoleCall, signIn } from '../harness/consoleApi';
+import { callAs, callWithStatus, DESK, fitsWidth, logIn, openWorkbench, PHONE } from '../harness/creditBank';
 import {
-  callAs,
-  callWithStatus,
-  DESK,
-  EXAM_SITE_CARD,
-  fitsWidth,
-  logIn,
-  openWorkbench,
-  PHONE,
-} from '../harness/creditBank';
+  addMember,
+  downloadedBytes,
+  type MatchTeam,
+  type MatchTeamFile,
+  openOrganiserCard,
+  ownTeam,
+  registrationCard,
+  returnTeam,
+  MATCH_WORKBENCH as WORKBENCH,
+} from '../harness/match';
 import { REPO_ROOT, type RunningSite } from '../harness/site';
 import { useSiteAndBrowser } from '../harness/suite';
-import { addMember } from '../harness/teamEditor';
 
 /**
  * Issue 31, registration and review in a browser, as the users meet them: the demo school finishes its draft
@@ -40,36 +41,8 @@ const OTHER_SCHOOL_ACCOUNT = '10000004';
 const RETURN_REASON = '设计报告缺少机器人结构说明，请补充后重新提交';
 const NEW_COACH = '张明老师';
 
-const WORKBENCH = '/api/creditBank/institution/match';
 const ORGANISED = `${WORKBENCH}/organised`;
 const TIMEOUT = 180_000;
-
-interface TeamFile {
-  id: number;
-  kind: string;
-  fileName: string;
-  durationSeconds: number | null;
-}
-interface Team {
-  id: number;
-  name: string;
-  coach: string;
-  state: string;
-  returnReason: string;
-  members: { cardNo: string; name: string }[];
-  files: TeamFile[];
-  missing: string[];
-}
-
-/** The school's team of that name, read with the school's own token. */
-const schoolTeam = async (page: Page, name: string): Promise<Team> => {
-  const list = (await callAs(page, 'GET', `${WORKBENCH}/teams?pageNum=1&pageSize=50`)).data as {
-    list: { id: number; name: string }[];
-  };
-  const summary = list.list.find((team) => team.name === name);
-  if (!summary) throw new Error(`the school has no team ${name}`);
-  return (await callAs(page, 'GET', `${WORKBENCH}/teams/${summary.id}`)).data as Team;
-};
 
 /** The demo event open for registration, as the public list has it. */
 const demoEvent = async (site: RunningSite) => {
@@ -98,13 +71,6 @@ const watchProgress = async (page: Page) => {
   return () => page.evaluate(() => [...(window as unknown as { progressSeen: Set<string> }).progressSeen].sort());
 };
 
-/** The 赛事报名 card of the workbench. */
-const registrationCard = (page: Page) =>
-  page.locator('.ant-card').filter({ has: page.getByRole('heading', { level: 2, name: '赛事报名' }) });
-
-/** The 赛事审核 card of an organising institution's workbench. */
-const organiserCard = (page: Page) => page.getByTestId('organiser-card');
-
 /** Opens a team of the school from 我的队伍 in the editor drawer, and resolves with the drawer. */
 const openTeam = async (page: Page, name: string, verb: '编辑' | '查看' = '编辑') => {
   const card = registrationCard(page);
@@ -126,12 +92,6 @@ const upload = async (drawer: Locator, kind: string, file: string, listed: numbe
 };
 
 /** A download's bytes: the browser runs apart from the test, so they come over its connection. */
-const downloadedBytes = async (download: Download) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-};
-
 /** The page's API answers of 400 and above, as `METHOD path status`. */
 const watchRefusals = (page: Page) => {
   const refused: string[] = [];
@@ -165,20 +125,10 @@ const screenshot = async (page: Page, name: string, part?: Locator) => {
   await page.screenshot({ path: path.join(folder, `${name}-end.png`) });
 };
 
-/** The organiser (the exam site's account, a second factor) on its workbench, with one event's teams opened. */
-const openOrganisedEvent = async (page: Page, site: RunningSite, eventId: number) => {
-  await logIn(page, site, EXAM_SITE_CARD, true);
-  // The account is a card holder and an operator as well: it may land on another page of the credit bank.
-  if (!page.url().endsWith('/creditBank/institution')) await page.goto(`${site.url}/creditBank/institution`);
-  const card = organiserCard(page);
-  await card.getByTestId(`review-event-${eventId}`).waitFor({ timeout: 30_000 });
-  return card;
-};
-
 describe.skipIf(SKIP_REASON)('match registration: teams registered, reviewed, and locked at the close', () => {
   const env = useSiteAndBrowser();
   /** What the steps hand on: the teams' ids and the draft team as the school left it. */
-  const state: { eventId?: number; eventName?: string; draft?: Team; racing?: Team } = {};
+  const state: { eventId?: number; eventName?: string; draft?: MatchTeam; racing?: MatchTeam } = {};
 
   it(
     'on a phone the school finishes its draft team: report and photos uploaded with progress, then submitted',
@@ -242,7 +192,7 @@ describe.skipIf(SKIP_REASON)('match registration: teams registered, reviewed, an
       expect(await fitsWidth(page)).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
 
-      const team = await schoolTeam(page, DRAFT_TEAM);
+      const team = await ownTeam(page, DRAFT_TEAM);
       expect(team.state).toBe('submitted');
       expect(team.files.map((file) => file.kind).sort()).toEqual(['photo', 'photo', 'report']);
       state.draft = team;
@@ -307,7 +257,7 @@ describe.skipIf(SKIP_REASON)('match registration: teams registered, reviewed, an
 
       await saved.getByTestId('team-submit').click();
       await saved.getByTestId('team-done').getByText('已提交报名，等待承办单位审核').waitFor();
-      const team = await schoolTeam(page, RACING_TEAM);
+      const team = await ownTeam(page, RACING_TEAM);
       expect(team.state).toBe('submitted');
       expect(team.members.map((member) => member.cardNo)).toEqual(['10000015']);
       expect(team.files).toMatchObject([{ kind: 'video', fileName: 'video-2s-faststart.mp4', durationSeconds: 2 }]);
@@ -330,8 +280,8 @@ describe.skipIf(SKIP_REASON)('match registration: teams registered, reviewed, an
   it(
     "another institution reaches none of the school's team: 404 on every call, and the team unchanged",
     async () => {
-      const draft = state.draft as Team;
-      const report = draft.files.find((file) => file.kind === 'report') as TeamFile;
+      const draft = state.draft as MatchTeam;
+      const report = draft.files.find((file) => file.kind === 'report') as MatchTeamFile;
       const { page: other } = await openPage(env.browser, { viewport: DESK });
       await logIn(other, env.site, OTHER_SCHOOL_ACCOUNT, true);
       const team = `${WORKBENCH}/teams/${draft.id}`;
@@ -352,7 +302,7 @@ describe.skipIf(SKIP_REASON)('match registration: teams registered, reviewed, an
       // The school, in a browser of its own, finds its team as it left it.
       const { page: school } = await openPage(env.browser, { viewport: DESK, isolated: true });
       await openWorkbench(school, env.site);
-      const now = await schoolTeam(school, DRAFT_TEAM);
+      const now = await ownTeam(school, DRAFT_TEAM);
       expect(now).toMatchObject({
         id: draft.id,
         name: draft.name,
@@ -370,7 +320,7 @@ describe.skipIf(SKIP_REASON)('match registration: teams registered, reviewed, an
     'the organiser sees two teams waiting, opens the draft team (names masked, report downloadable) and returns it',
     async () => {
       const { page, errors } = await openPage(env.browser, { viewport: DESK });
-      const card = await openOrganisedEvent(page, env.site, state.eventId as number);
+      const card = await openOrganiserCard(page, env.site, state.eventId as number);
       expect(await card.getByTestId(`review-counts-${state.eventId}`).textContent()).toBe(
         '待审核 2 · 已退回 0 · 已通过 0',
       );
@@ -402,12 +352,7 @@ describe.skipIf(SKIP_REASON)('match registration: teams registered, reviewed, an
       await screenshot(page, 'desk-review-detail', card);
 
       // Returned, with the reason the school will read.
-      await card.getByTestId('review-return').click();
-      await waitForModalToSettle(page);
-      const dialog = page.getByRole('dialog', { name: '退回报名' });
-      await dialog.getByLabel('退回原因').fill(RETURN_REASON);
-      await dialog.getByRole('button', { name: /确认退回/ }).click();
-      await card.getByTestId('match-review-notice').getByText(`已退回“${DRAFT_TEAM}”，学校将看到退回原因`).waitFor();
+      await returnTeam(page, card, DRAFT_TEAM, RETURN_REASON);
       await expect
         .poll(() => card.getByTestId('review-event-counts').textContent())
         .toBe('待审核 1 · 已退回 1 · 已通过 0');
@@ -422,7 +367,7 @@ describe.skipIf(SKIP_REASON)('match registration: teams registered, reviewed, an
       const { page, errors } = await openPage(env.browser, { viewport: PHONE });
       await openWorkbench(page, env.site);
       const card = registrationCard(page);
-      const id = (state.draft as Team).id;
+      const id = (state.draft as MatchTeam).id;
       await card.getByRole('tab', { name: '我的队伍' }).click();
       await card.getByTestId(`return-reason-${id}`).getByText(`退回原因：${RETURN_REASON}`).waitFor();
       expect(await card.getByRole('row', { name: new RegExp(DRAFT_TEAM) }).textContent()).toContain('已退回');
@@ -436,7 +381,7 @@ describe.skipIf(SKIP_REASON)('match registration: teams registered, reviewed, an
       await drawer.getByTestId('team-done').getByText('已提交报名，等待承办单位审核').waitFor();
       expect(await fitsWidth(page)).toBe(true);
 
-      const team = await schoolTeam(page, DRAFT_TEAM);
+      const team = await ownTeam(page, DRAFT_TEAM);
       expect(team).toMatchObject({ state: 'submitted', coach: NEW_COACH });
       expect(errors).toEqual([]);
     },
@@ -447,7 +392,7 @@ describe.skipIf(SKIP_REASON)('match registration: teams registered, reviewed, an
     'on a phone the organiser approves the resubmitted team; approving it again is a 409',
     async () => {
       const { page, errors } = await openPage(env.browser, { viewport: PHONE });
-      const card = await openOrganisedEvent(page, env.site, state.eventId as number);
+      const card = await openOrganiserCard(page, env.site, state.eventId as number);
       expect(await card.getByTestId(`review-counts-${state.eventId}`).textContent()).toBe(
         '待审核 2 · 已退回 0 · 已通过 0',
       );
@@ -467,9 +412,9 @@ describe.skipIf(SKIP_REASON)('match registration: teams registered, reviewed, an
         .toBe('待审核 1 · 已退回 0 · 已通过 1');
       expect(await fitsWidth(page)).toBe(true);
 
-      const id = (state.draft as Team).id;
+      const id = (state.draft as MatchTeam).id;
       const read = await callAs(page, 'GET', `${ORGANISED}/teams/${id}`);
-      expect((read.data as Team).state).toBe('approved');
+      expect((read.data as MatchTeam).state).toBe('approved');
       const again = await callWithStatus(page, 'POST', `${ORGANISED}/teams/${id}/approve`);
       expect(again).toMatchObject({
         http: 409,
@@ -511,7 +456,7 @@ describe.skipIf(SKIP_REASON)('match registration: teams registered, reviewed, an
       expect(await fitsWidth(page)).toBe(true);
       await screenshot(page, 'desk-team-editor-closed');
 
-      const draft = state.draft as Team;
+      const draft = state.draft as MatchTeam;
       const late = await callWithStatus(page, 'PUT', `${WORKBENCH}/teams/${draft.id}`, {
         name: draft.name,
         coach: '迟到的老师',
@@ -519,7 +464,7 @@ describe.skipIf(SKIP_REASON)('match registration: teams registered, reviewed, an
       });
       expect(late.http).toBe(409);
       expect(late.envelope?.message).toMatch(/^报名已于 \d{4}-\d\d-\d\d \d\d:\d\d（北京时间）截止，不能再修改$/);
-      expect((await schoolTeam(page, DRAFT_TEAM)).coach).toBe(NEW_COACH);
+      expect((await ownTeam(page, DRAFT_TEAM)).coach).toBe(NEW_COACH);
       // The browser logs the refused edit above; nothing else went wrong.
       expect(errors.filter((error) => !/status of 409/.test(error))).toEqual([]);
     },

@@ -4,17 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
-import type { Download, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../harness/axe';
 import { openPage, SKIP_REASON, waitForHydration, waitForModalToSettle } from '../harness/browser';
 import { consoleCall, signIn, signInThroughPage } from '../harness/consoleApi';
 import {
   beijingDay,
-  callAs,
   callWithStatus,
   DESK,
-  EXAM_SITE_CARD,
   fitsWidth,
   logIn,
   OPERATOR,
@@ -23,10 +21,19 @@ import {
   SCHOOL,
   SCHOOL_ACCOUNT,
 } from '../harness/creditBank';
+import {
+  addMember,
+  downloadedBytes,
+  type MatchTeam,
+  openOrganiserCard,
+  ownTeam,
+  registrationCard,
+  returnTeam,
+  MATCH_WORKBENCH as WORKBENCH,
+} from '../harness/match';
 import type { RunningSite } from '../harness/site';
 import { withSiteDatabase } from '../harness/siteDatabase';
 import { useSiteAndBrowser } from '../harness/suite';
-import { addMember } from '../harness/teamEditor';
 
 /**
  * Issue 31 "done when": one match season in a browser, from the event to the pupil's credit. The editor creates
@@ -67,36 +74,10 @@ const OBJECTION = '该队决赛中机器人尺寸超出规则限制，请核查�
 const AWARDED = 5;
 const ANSWER = '经裁判组复核比赛录像，该队机器人尺寸符合规则，维持原成绩';
 
-const WORKBENCH = '/api/creditBank/institution/match';
 const TIMEOUT = 180_000;
-
-interface Team {
-  id: number;
-  name: string;
-  coach: string;
-  state: string;
-  members: { cardNo: string; name: string }[];
-}
 
 /** A Beijing wall-clock time `offsetMs` from now, as a `datetime-local` field takes it (YYYY-MM-DDTHH:mm). */
 const beijingInput = (offsetMs: number) => new Date(Date.now() + 8 * 3_600_000 + offsetMs).toISOString().slice(0, 16);
-
-/** The logged-in institution's team of that name, read with its own token. */
-const ownTeam = async (page: Page, name: string): Promise<Team> => {
-  const list = (await callAs(page, 'GET', `${WORKBENCH}/teams?pageNum=1&pageSize=50`)).data as {
-    list: { id: number; name: string }[];
-  };
-  const summary = list.list.find((team) => team.name === name);
-  if (!summary) throw new Error(`no team ${name}: ${JSON.stringify(list.list)}`);
-  return (await callAs(page, 'GET', `${WORKBENCH}/teams/${summary.id}`)).data as Team;
-};
-
-/** A download's bytes: the browser runs apart from the test, so they come over its connection. */
-const downloadedBytes = async (download: Download) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-};
 
 /**
  * Screenshots for a person to look at, taken only when `E2E_SCREENSHOTS` names a folder: the screen as it is, or
@@ -124,18 +105,6 @@ const openWorkbenchOf = async (page: Page, site: RunningSite, account: string, i
   // The exam site's account is an operator as well: it may land on the review workbench.
   if (!page.url().endsWith('/creditBank/institution')) await page.goto(`${site.url}/creditBank/institution`);
   await page.getByTestId('institution-name').getByText(institution).waitFor({ timeout: 30_000 });
-};
-
-/** The 赛事报名 card of the workbench. */
-const registrationCard = (page: Page) =>
-  page.locator('.ant-card').filter({ has: page.getByRole('heading', { level: 2, name: '赛事报名' }) });
-
-/** The organiser's 赛事审核 card, once it lists the event. */
-const openOrganiserCard = async (page: Page, site: RunningSite, eventId: number) => {
-  await openWorkbenchOf(page, site, EXAM_SITE_CARD, ORGANISER);
-  const card = page.getByTestId('organiser-card');
-  await card.getByTestId(`review-event-${eventId}`).waitFor({ timeout: 30_000 });
-  return card;
 };
 
 /** Registers a new team for the quick item from the event's entry in 可报名赛事, and submits it. */
@@ -230,7 +199,13 @@ describe.skipIf(SKIP_REASON)(
   'a match season: event, registration, results, objection, final results, certificate and credit',
   () => {
     const env = useSiteAndBrowser();
-    const state: { eventId?: number; teamA?: Team; teamB?: Team; certificateNo?: string; qrAddress?: string } = {};
+    const state: {
+      eventId?: number;
+      teamA?: MatchTeam;
+      teamB?: MatchTeam;
+      certificateNo?: string;
+      qrAddress?: string;
+    } = {};
     const eventId = () => state.eventId as number;
 
     it(
@@ -424,12 +399,7 @@ describe.skipIf(SKIP_REASON)(
         // The second school's team: returned, with the reason the school will read.
         await card.getByRole('button', { name: `审核 ${TEAM_B}` }).click();
         await card.getByRole('heading', { level: 3, name: `${OTHER_SCHOOL.name} · ${TEAM_B}` }).waitFor();
-        await card.getByTestId('review-return').click();
-        await waitForModalToSettle(page);
-        const dialog = page.getByRole('dialog', { name: '退回报名' });
-        await dialog.getByLabel('退回原因').fill(RETURN_REASON);
-        await dialog.getByRole('button', { name: /确认退回/ }).click();
-        await card.getByTestId('match-review-notice').getByText(`已退回“${TEAM_B}”，学校将看到退回原因`).waitFor();
+        await returnTeam(page, card, TEAM_B, RETURN_REASON);
         await expect
           .poll(() => card.getByTestId('review-event-counts').textContent())
           .toBe('待审核 0 · 已退回 1 · 已通过 1');
@@ -444,7 +414,7 @@ describe.skipIf(SKIP_REASON)(
         const { page, errors } = await openPage(env.browser, { viewport: PHONE });
         await openWorkbenchOf(page, env.site, OTHER_SCHOOL.account, OTHER_SCHOOL.name);
         const card = registrationCard(page);
-        const id = (state.teamB as Team).id;
+        const id = (state.teamB as MatchTeam).id;
         await card.getByRole('tab', { name: '我的队伍' }).click();
         await card.getByTestId(`return-reason-${id}`).getByText(`退回原因：${RETURN_REASON}`).waitFor();
         await checkScreen(page);
@@ -509,7 +479,7 @@ describe.skipIf(SKIP_REASON)(
 
         const { page, errors } = await openPage(env.browser, { viewport: DESK });
         await openWorkbenchOf(page, env.site, SCHOOL_ACCOUNT, SCHOOL);
-        const team = state.teamA as Team;
+        const team = state.teamA as MatchTeam;
         const late = await callWithStatus(page, 'PUT', `${WORKBENCH}/teams/${team.id}`, {
           name: team.name,
           coach: '迟到的老师',
@@ -566,8 +536,8 @@ describe.skipIf(SKIP_REASON)(
         const rows = [2, 3].map((row) => [1, 2, 3, 4].map((column) => cellText(row, column)));
         expect(rows.sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual(
           [
-            [String((state.teamA as Team).id), QUICK_ITEM, TEAM_A, SCHOOL],
-            [String((state.teamB as Team).id), QUICK_ITEM, TEAM_B, OTHER_SCHOOL.name],
+            [String((state.teamA as MatchTeam).id), QUICK_ITEM, TEAM_A, SCHOOL],
+            [String((state.teamB as MatchTeam).id), QUICK_ITEM, TEAM_B, OTHER_SCHOOL.name],
           ].sort((a, b) => Number(a[0]) - Number(b[0])),
         );
         expect(sheet.rowCount).toBe(3);
@@ -734,7 +704,7 @@ describe.skipIf(SKIP_REASON)(
         await results.getByTestId('my-objections').getByText(ANSWER, { exact: false }).waitFor({ timeout: 30_000 });
         expect(await results.getByRole('button', { name: /^提出异议/ }).count()).toBe(0);
         const late = await callWithStatus(school, 'POST', `${WORKBENCH}/objections`, {
-          teamId: (state.teamA as Team).id,
+          teamId: (state.teamA as MatchTeam).id,
           reason: '异议期结束后再次提出的异议',
         });
         expect(late.http).toBe(409);
