@@ -1,37 +1,20 @@
-import { api, type CallDefinition, type Certificate } from '@lianmeng/core';
-import type { CallResult } from '@lianmeng/core/http';
-import { quietHttp } from '../../app/api';
-import { errorBus } from '../../app/errorBus';
-import { fileSaver } from '../../shared/download';
+import { api, type Certificate } from '@lianmeng/core';
+import { quietDownload } from '../review/quietCall';
 
-/**
- * Saves a downloaded certificate under its number. The bytes come through the client (the token travels in a
- * header, which a plain link cannot carry). Resolves with the refusal's message, or null once saved; an ended
- * session still goes to the site's error modal, which sends the holder to log in again.
- */
-const save = async (call: CallDefinition, certificate: Certificate, result: CallResult<Blob>) => {
-  if (result.ok) {
-    fileSaver.save(result.data, `获奖证书-${certificate.certificateNo}.pdf`);
-    return null;
-  }
-  if (result.status === 401) {
-    errorBus.emit({ status: 401, message: result.message, path: call.path, access: call.access });
-  }
-  return result.message;
-};
+const fileNameOf = (certificate: Certificate) => `获奖证书-${certificate.certificateNo}.pdf`;
 
-/** The holder's own certificate (of the card chosen in the session). */
-export const downloadOwnCertificate = async (certificate: Certificate, cardNo: string) => {
-  const call = api.matchCertificates.minePdf;
-  return save(
-    call,
-    certificate,
-    await quietHttp.download(call, { params: { id: String(certificate.id) }, query: { cardNo } }),
+/** The holder's own certificate (of the card chosen in the session); the refusal's message, or null once saved. */
+export const downloadOwnCertificate = (certificate: Certificate, cardNo: string) =>
+  quietDownload(
+    api.matchCertificates.minePdf,
+    { params: { id: String(certificate.id) }, query: { cardNo } },
+    fileNameOf(certificate),
   );
-};
 
 /** A certificate of one of the school's own teams, printed by the school. */
-export const downloadSchoolCertificate = async (certificate: Certificate) => {
-  const call = api.matchCertificates.institutionPdf;
-  return save(call, certificate, await quietHttp.download(call, { params: { id: String(certificate.id) } }));
-};
+export const downloadSchoolCertificate = (certificate: Certificate) =>
+  quietDownload(
+    api.matchCertificates.institutionPdf,
+    { params: { id: String(certificate.id) } },
+    fileNameOf(certificate),
+  );

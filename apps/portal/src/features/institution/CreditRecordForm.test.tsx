@@ -1,25 +1,13 @@
-import { api, type InstitutionPerson } from '@lianmeng/core';
+import { api } from '@lianmeng/core';
 import { failure, mockCall } from '@lianmeng/core/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CreditRecordForm, fieldOfRefusal } from './CreditRecordForm';
-import { CATALOGUE, ledgerRecord, renderForInstitution } from './creditFixtures';
+import { CATALOGUE, ledgerRecord, person, renderForInstitution } from './creditFixtures';
 
-const PERSON: InstitutionPerson = {
-  cardNo: '10000101',
-  name: '学生1',
-  gender: '男',
-  birthDate: '2016-03-01',
-  grade: '四年级2班',
-  phone: '',
-  guardianPhone: '139****0001',
-  state: 'active',
-  how: 'opened',
-  batchId: 1,
-  linkTime: '2026-11-20T02:00:00.000Z',
-};
+const PERSON = person(1);
 
 const keywords: (string | null)[] = [];
 const server = setupServer(

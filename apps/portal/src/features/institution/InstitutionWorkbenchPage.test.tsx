@@ -1,10 +1,4 @@
-import {
-  api,
-  type FileDownload,
-  type InstitutionPerson,
-  type RosterPreview,
-  type RosterPreviewRow,
-} from '@lianmeng/core';
+import { api, type FileDownload, type RosterPreview, type RosterPreviewRow } from '@lianmeng/core';
 import { failure, mockCall } from '@lianmeng/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -14,25 +8,13 @@ import { fileSaver } from '../../shared/download';
 import { dialogButton } from '../../testing/dialogs';
 import { RequireAccountFlag } from '../account/RequireAccountFlag';
 import { HOLDER, logInAs, loginResult, renderAt } from '../account/testing';
-import { oneBatchHandler } from './creditFixtures';
+import { oneBatchHandler, person } from './creditFixtures';
 import { InstitutionWorkbenchPage } from './InstitutionWorkbenchPage';
 import { issueText } from './sheetImport';
 
-const person = (index: number, overrides: Partial<InstitutionPerson> = {}): InstitutionPerson => ({
-  cardNo: String(10000100 + index),
-  name: `学生${index}`,
-  gender: index % 2 ? '男' : '女',
-  birthDate: '2016-03-01',
-  grade: '四年级2班',
-  phone: '',
-  guardianPhone: '139****0001',
-  state: index % 3 ? 'pending' : 'active',
-  how: 'opened',
-  batchId: 1,
-  linkTime: '2026-11-20T02:00:00.000Z',
-  ...overrides,
-});
-const PEOPLE = Array.from({ length: 25 }, (_, index) => person(index + 1));
+const PEOPLE = Array.from({ length: 25 }, (_, index) =>
+  person(index + 1, { gender: (index + 1) % 2 ? '男' : '女', state: (index + 1) % 3 ? 'pending' : 'active' }),
+);
 
 const previewRow = (row: number, overrides: Partial<RosterPreviewRow> = {}): RosterPreviewRow => ({
   row,

@@ -1,4 +1,4 @@
-import { api, type CatalogueItem, type LedgerRecord, type Objection } from '@lianmeng/core';
+import { api, type CatalogueItem, type InstitutionPerson, type LedgerRecord, type Objection } from '@lianmeng/core';
 import { catalogueItemFixture, mockCall } from '@lianmeng/core/testing';
 import type { ReactNode } from 'react';
 import { RequireAccountFlag } from '../account/RequireAccountFlag';
@@ -62,6 +62,22 @@ export const objection = (overrides: Partial<Objection> = {}): Objection => ({
   state: 'open',
   answer: '',
   answerTime: null,
+  ...overrides,
+});
+
+/** One of the institution's people: card 1000010<index>, 学生<index>, an active opened card unless told otherwise. */
+export const person = (index: number, overrides: Partial<InstitutionPerson> = {}): InstitutionPerson => ({
+  cardNo: String(10000100 + index),
+  name: `学生${index}`,
+  gender: '男',
+  birthDate: '2016-03-01',
+  grade: '四年级2班',
+  phone: '',
+  guardianPhone: '139****0001',
+  state: 'active',
+  how: 'opened',
+  batchId: 1,
+  linkTime: '2026-11-20T02:00:00.000Z',
   ...overrides,
 });
 

@@ -7,11 +7,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { quietHttp } from '../../app/api';
 import { fileSaver } from '../../shared/download';
 import { dialogButton } from '../../testing/dialogs';
-import { renderForInstitution } from '../institution/creditFixtures';
+import { person, renderForInstitution } from '../institution/creditFixtures';
 import { RegistrationCard } from './RegistrationCard';
-import { person, registrationEvent, teamDetail, teamFile, teamSummary } from './registrationFixtures';
+import { registrationEvent, teamDetail, teamFile, teamSummary } from './registrationFixtures';
 
-const PEOPLE = [1, 2, 3, 4].map(person);
+const PEOPLE = [1, 2, 3, 4].map((index) => person(index));
 const UPLOAD_ID = 'a'.repeat(32);
 let events: RegistrationEvent[] = [];
 let teams: TeamSummary[] = [];

@@ -1,11 +1,4 @@
-import type {
-  InstitutionPerson,
-  OrganisedEvent,
-  RegistrationEvent,
-  TeamDetail,
-  TeamFile,
-  TeamSummary,
-} from '@lianmeng/core';
+import type { OrganisedEvent, RegistrationEvent, TeamDetail, TeamFile, TeamSummary } from '@lianmeng/core';
 
 /** Test data for registration and its review: events, teams, their files and the institution's people. */
 
@@ -105,18 +98,4 @@ export const organisedEvent = (overrides: Partial<OrganisedEvent> = {}): Organis
   registrationCloses: '2026-12-01T10:00:00.000Z',
   counts: { submitted: 2, returned: 1, approved: 4 },
   ...overrides,
-});
-
-export const person = (index: number): InstitutionPerson => ({
-  cardNo: String(10000100 + index),
-  name: `学生${index}`,
-  gender: '男',
-  birthDate: '2016-03-01',
-  grade: '四年级2班',
-  phone: '',
-  guardianPhone: '139****0001',
-  state: 'active',
-  how: 'opened',
-  batchId: 1,
-  linkTime: '2026-11-20T02:00:00.000Z',
 });

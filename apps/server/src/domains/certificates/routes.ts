@@ -4,6 +4,7 @@ import type { ServerContext } from '../../context';
 import { pageOfNumber } from '../../db/listPage';
 import { forbidden } from '../../http/apiError';
 import { defineFileRoute, defineRoute } from '../../http/defineRoute';
+import { publicUrlOf } from '../../http/publicUrl';
 import { allowedCard } from '../cardHolders/allowedCard';
 import type { SmsSender } from '../cardHolders/smsSender';
 import { sendSms } from '../credits/notices';
@@ -29,8 +30,7 @@ export const registerCertificateRoutes = (
   deps: { sms: SmsSender; pdfTools: () => Promise<PdfTools> },
 ) => {
   const { db, now, config } = context;
-  // Without PUBLIC_URL (development, tests) the QR points where the request came in.
-  const publicUrl = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
+  const publicUrl = (request: FastifyRequest) => publicUrlOf(config.publicUrl, request);
 
   defineRoute(app, api.matchFinal.events, async ({ query }) => listFinalEvents(db.kysely, pageOfNumber(query), now()));
   defineRoute(app, api.matchFinal.finalise, async ({ params, request }) => {

@@ -4,6 +4,7 @@ import { api, VERIFY_RULES } from '@lianmeng/core';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context';
 import { defineRoute } from '../../http/defineRoute';
+import { publicUrlOf } from '../../http/publicUrl';
 import type { PortalPageHandler } from '../../render';
 import { type AttemptRule, createAttemptLimiter } from '../../security/attemptLimiter';
 import { loadActivationCodeHasher } from '../activation/activationCodes';
@@ -91,8 +92,7 @@ export const registerProofRoutes = (
   const hashOf = lazily(() => loadActivationCodeHasher(config));
   const limiter = createAttemptLimiter(db, now);
   const captcha: CaptchaGate = createCaptcha(context).gate;
-  // Without PUBLIC_URL (development, tests) the QR points where the holder's own request came in.
-  const publicUrl = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
+  const publicUrl = (request: FastifyRequest) => publicUrlOf(config.publicUrl, request);
 
   app.addHook('onRequest', (request, _reply, done) => {
     if (request.method === 'GET' && CHECK_PAGE.test(request.url) && !request.url.startsWith(CERTIFICATE_PATH)) {
